@@ -1,0 +1,112 @@
+/**
+ * buildApp(deps): plugins, services and feature routes wired together. It never listens,
+ * so tests and main.ts start it the same way.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { RedisClientType } from 'redis';
+import { ATTACHMENT_LIMIT_BYTES } from '@ichat/shared';
+import { createMemoryLoginLimiter, createRedisLoginLimiter } from './auth/login-limiter.js';
+import { createTokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/dialect.js';
+import { createAccountsRepository } from './features/accounts/accounts.repository.js';
+import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { createAccountsService } from './features/accounts/accounts.service.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
+import { systemRoutes } from './features/system/system.routes.js';
+import { createGuards } from './http/authenticate.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerWebClient } from './http/web-client.js';
+import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.js';
+import { createLiveEvents } from './realtime/live-events.js';
+import { assetsRoutes } from './storage/assets.routes.js';
+import { createFileStore } from './storage/file-store.js';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  redis?: RedisClientType | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeGateway;
+  }
+}
+
+export const buildApp = async ({ config, database, redis }: AppDependencies): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Staff reach the product over plain http on the office network: never upgrade.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    hsts: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 60 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Internal Chat API',
+        description: 'Chat and request-approval portal. Every failure is {success: false, message}.',
+        version: config.appVersion,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  const files = createFileStore(config.uploadsDir);
+  await files.ensureBuckets();
+  const events = createLiveEvents();
+  const accounts = createAccountsService({
+    db: database.db,
+    repo: createAccountsRepository(database.db),
+    tokens: createTokenService(config.jwtSecret),
+    limiter: redis ? createRedisLoginLimiter(redis) : createMemoryLoginLimiter(),
+    files,
+    events,
+  });
+  const guards = createGuards(accounts);
+  app.decorateRequest('user', null);
+
+  await app.register(systemRoutes({ config, database }));
+  await app.register(accountsRoutes({ accounts, guards, files }));
+  await app.register(adminRoutes({ accounts, guards }));
+  await app.register(assetsRoutes({ files, guards }));
+  await registerWebClient(app, config);
+
+  const realtime = createRealtimeGateway({ server: app.server, accounts, events, logger: app.log });
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => realtime.close());
+
+  return app;
+};

@@ -1,0 +1,42 @@
+/**
+ * Password hashing with scrypt from node:crypto (no native dependency). Stored as
+ * `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const KEY_LENGTH = 64;
+const DEFAULT_COST = { N: 16384, r: 8, p: 1 };
+
+const derive = (password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+
+export const hashPassword = async (password: string): Promise<string> => {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, DEFAULT_COST);
+  const { N, r, p } = DEFAULT_COST;
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+};
+
+export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
+  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
+  const expected = Buffer.from(keyText, 'base64');
+  const actual = await derive(password, Buffer.from(saltText, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+};
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as checking a real password, so an unknown account answers no
+ * faster than a wrong password does.
+ */
+export const verifyAgainstDummy = async (password: string): Promise<false> => {
+  dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
+  await verifyPassword(password, await dummyHash);
+  return false;
+};

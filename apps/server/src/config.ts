@@ -1,0 +1,167 @@
+/**
+ * Configuration from the environment, validated once at start. A bad value stops the
+ * server with a message that names the variable, what it needs and what it got.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '@ichat/shared';
+import { isPostgresUrl } from './db/dialect.js';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const readRootVersion = (): string => {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return manifest.version ?? '1.0.0';
+  } catch {
+    return '1.0.0';
+  }
+};
+
+const flag = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+      if (['0', 'false', 'no', 'off'].includes(value)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be 1 or 0 (got '${value}').` });
+      return z.NEVER;
+    });
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const environmentSchema = z
+  .object({
+    PORT: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return 3000;
+        const port = Number(value);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) {
+          ctx.addIssue({ code: 'custom', message: `PORT must be a whole number from 0 to 65535 (got '${value}').` });
+          return z.NEVER;
+        }
+        return port;
+      }),
+    HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
+    DATA_DIR: optionalText.transform((value) => path.resolve(value ?? 'data')),
+    DATABASE_URL: optionalText.refine((value) => value === undefined || isPostgresUrl(value), {
+      message: 'DATABASE_URL must be a postgres:// or postgresql:// address, or unset for SQLite in DATA_DIR.',
+    }),
+    REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\//i.test(value), {
+      message: 'REDIS_URL must be a redis:// or rediss:// address, or unset.',
+    }),
+    JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: 'JWT_SECRET must be at least 32 characters, or unset to keep a generated one in DATA_DIR.',
+    }),
+    SEED_DEMO: flag('SEED_DEMO', true),
+    DEMO_PASSWORD: optionalText
+      .transform((value) => value ?? 'demo1234')
+      .refine((value) => value.length >= PASSWORD_MIN_LENGTH, {
+        message: `DEMO_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+      }),
+    ADMIN_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
+      message: 'ADMIN_EMAIL must be an email address.',
+    }),
+    ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH, {
+      message: `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+    }),
+    APP_VERSION: optionalText.transform((value) => value ?? readRootVersion()),
+    MOBILE_VERSION: optionalText.transform((value) => value ?? '1.0.0'),
+    ANDROID_APP_URL: optionalText.transform((value) => value ?? '/downloads/android/{version}/internal-chat.apk'),
+    IOS_APP_URL: optionalText.transform((value) => value ?? '/downloads/ios/'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent.',
+      })
+      .optional()
+      .default('info'),
+    TRUST_PROXY: flag('TRUST_PROXY', false),
+    WEB_DIST_DIR: optionalText.transform((value) => path.resolve(value ?? path.join(repositoryRoot, 'apps/web/dist'))),
+  })
+  .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together.',
+  });
+
+export type Environment = z.output<typeof environmentSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  sqliteFile: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  seedDemo: boolean;
+  demoPassword: string;
+  admin: { email: string; password: string } | undefined;
+  appVersion: string;
+  mobileVersion: string;
+  androidAppUrl: string;
+  iosAppUrl: string;
+  logLevel: Environment['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the signing secret from DATA_DIR, creating it once when JWT_SECRET is not set. */
+const loadOrCreateSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.message}`);
+    throw new ConfigError(`The configuration is not valid:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    uploadsDir: path.join(e.DATA_DIR, 'uploads'),
+    sqliteFile: path.join(e.DATA_DIR, 'internal-chat.sqlite'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(e.DATA_DIR),
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    appVersion: e.APP_VERSION,
+    mobileVersion: e.MOBILE_VERSION,
+    androidAppUrl: e.ANDROID_APP_URL,
+    iosAppUrl: e.IOS_APP_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+};

@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-config-'));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      seedDemo: true,
+      demoPassword: 'demo1234',
+      admin: undefined,
+      mobileVersion: '1.0.0',
+      trustProxy: false,
+    });
+    expect(config.sqliteFile).toBe(path.join(dataDir, 'internal-chat.sqlite'));
+    expect(config.appVersion).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('generates the signing secret once, keeps it in DATA_DIR readable by the owner only, and reuses it', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/chat',
+      REDIS_URL: 'redis://cache:6379',
+      SEED_DEMO: '0',
+      DEMO_PASSWORD: 'another-one',
+      ADMIN_EMAIL: 'boss@company.test',
+      ADMIN_PASSWORD: 'boss-password',
+      APP_VERSION: '9.9.9',
+      MOBILE_VERSION: '2.0.1',
+      ANDROID_APP_URL: 'https://dl/{version}/a.apk',
+      IOS_APP_URL: 'https://apps.example/ios',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db:5432/chat',
+      redisUrl: 'redis://cache:6379',
+      seedDemo: false,
+      demoPassword: 'another-one',
+      admin: { email: 'boss@company.test', password: 'boss-password' },
+      appVersion: '9.9.9',
+      mobileVersion: '2.0.1',
+      androidAppUrl: 'https://dl/{version}/a.apk',
+      iosAppUrl: 'https://apps.example/ios',
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, "PORT must be a whole number from 0 to 65535 (got 'abc')."],
+    [{ PORT: '70000' }, "PORT must be a whole number from 0 to 65535 (got '70000')."],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// address'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// address'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ SEED_DEMO: 'maybe' }, "SEED_DEMO must be 1 or 0 (got 'maybe')."],
+    [{ DEMO_PASSWORD: 'abc' }, 'DEMO_PASSWORD must be at least 8 characters.'],
+    [{ ADMIN_EMAIL: 'boss@company.test' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together.'],
+    [{ ADMIN_EMAIL: 'not-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL must be an email address.'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(32), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(32), ...env })).toThrow(message);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Database selection: PostgreSQL when DATABASE_URL is a postgres:// address, otherwise an
+ * embedded SQLite file in DATA_DIR (WAL mode). Everything dialect-specific about opening a
+ * connection lives here.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The PostgreSQL schema in use, when not the default search path. */
+  schema?: string | undefined;
+  /** A cheap round trip, for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** SQLite file, used when databaseUrl is not set. */
+  sqliteFile: string;
+  /** PostgreSQL schema to work in (tests isolate themselves with one schema each). */
+  postgresSchema?: string | undefined;
+  postgresPoolSize?: number;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/**
+ * better-sqlite3 refuses to bind JavaScript booleans. Binding them as 1/0 here lets every
+ * query be written once, with booleans, for both databases.
+ */
+const bindableForSqlite = (parameters: ReadonlyArray<unknown>): unknown[] =>
+  parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
+
+const sqliteAdapter = (database: SqliteDatabase.Database): KyselySqliteDatabase => ({
+  close: () => database.close(),
+  prepare: (sqlText) => {
+    const statement = database.prepare(sqlText);
+    return {
+      reader: statement.reader,
+      all: (parameters) => statement.all(...bindableForSqlite(parameters)),
+      run: (parameters) => statement.run(...bindableForSqlite(parameters)),
+      iterate: (parameters) => statement.iterate(...bindableForSqlite(parameters)),
+    };
+  },
+});
+
+/** Closing twice is harmless: shutdown paths and tests may both close. */
+const once = (close: () => Promise<void>) => {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+};
+
+const openSqlite = (file: string): DatabaseHandle => {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => {
+      database.prepare('select 1').get();
+    },
+    close: once(() => db.destroy()),
+  };
+};
+
+const openPostgres = (url: string, schema: string | undefined, poolSize: number): DatabaseHandle => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // int8 (ids, times, centavos, counts) and numeric (sums) as numbers, as SQLite gives them.
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === PG_INT8 || oid === PG_NUMERIC
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    schema,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: once(() => db.destroy()),
+  };
+};
+
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  !!url && /^postgres(ql)?:\/\//i.test(url);
+
+export const openDatabase = (options: DatabaseOptions): DatabaseHandle =>
+  isPostgresUrl(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.postgresSchema, options.postgresPoolSize ?? 10)
+    : openSqlite(options.sqliteFile);

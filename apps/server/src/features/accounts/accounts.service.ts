@@ -1,0 +1,228 @@
+/**
+ * Accounts: sign-in, sessions, the profile and passwords (000 §2, §3, §5, §7 Accounts).
+ * Rules and permissions live here; SQL lives in the repository; live events go out only
+ * after the change is stored.
+ */
+import { rm } from 'node:fs/promises';
+import {
+  TEXT,
+  TOKEN_LIFETIME_DEFAULT_MS,
+  TOKEN_LIFETIME_REMEMBER_MS,
+  type AdminUser,
+  type UserDetails,
+} from '@ichat/shared';
+import type { Kysely } from 'kysely';
+import type { LoginLimiter } from '../../auth/login-limiter.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
+import type { TokenService } from '../../auth/tokens.js';
+import type { Database } from '../../db/tables.js';
+import { isUniqueViolation, lookupKey, nowMs, toBool } from '../../db/values.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
+import type { LiveEvents } from '../../realtime/live-events.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { writeProfilePhoto } from '../../storage/images.js';
+import { toAdminUser, toUserDetails, type AccountsRepository } from './accounts.repository.js';
+
+/** Who is calling: resolved from the token on every request and socket handshake. */
+export interface AuthUser {
+  id: number;
+  displayName: string;
+  isAdmin: boolean;
+  /** Whether the current token was issued with Remember Me. */
+  remember: boolean;
+}
+
+export interface AccountsServiceDeps {
+  db: Kysely<Database>;
+  repo: AccountsRepository;
+  tokens: TokenService;
+  limiter: LoginLimiter;
+  files: FileStore;
+  events: LiveEvents;
+}
+
+const lifetimeFor = (remember: boolean) => (remember ? TOKEN_LIFETIME_REMEMBER_MS : TOKEN_LIFETIME_DEFAULT_MS);
+
+export const createAccountsService = ({ db, repo, tokens, limiter, files, events }: AccountsServiceDeps) => {
+  const issueToken = async (userId: number, version: number, remember: boolean) => {
+    const { token, expiresAt } = await tokens.issue({ userId, version, remember }, lifetimeFor(remember));
+    return { token, expires_at: expiresAt.toISOString() };
+  };
+
+  const requireUser = async (userId: number) => {
+    const user = await repo.findById(userId);
+    if (!user) throw notFound('That user does not exist.');
+    return user;
+  };
+
+  return {
+    async login(input: { username: string; password: string; rememberMe: boolean }, clientAddress: string) {
+      const accountKey = `account:${lookupKey(input.username)}`;
+      const keys = [accountKey, `address:${clientAddress}`];
+      if (await limiter.isBlocked(keys)) throw tooManyRequests(TEXT.loginThrottled);
+
+      const user = await repo.findByLogin(input.username);
+      const passwordMatches = user
+        ? await verifyPassword(input.password, user.password_hash)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !passwordMatches) {
+        await limiter.recordFailure(keys);
+        // One answer for an unknown account and a wrong password.
+        throw unauthorized(TEXT.loginInvalid);
+      }
+      if (!toBool(user.is_active)) throw forbidden(TEXT.loginDeactivated);
+
+      await limiter.clear(accountKey);
+      return {
+        message: TEXT.loginSuccessful,
+        ...(await issueToken(user.id, user.token_version, input.rememberMe)),
+        userDetails: toUserDetails(user),
+      };
+    },
+
+    /** The user behind a token, or null when it is malformed, expired, revoked or deactivated. */
+    async authenticate(token: string): Promise<AuthUser | null> {
+      const claims = await tokens.read(token);
+      if (!claims) return null;
+      const state = await repo.findSessionState(claims.userId);
+      if (!state || !toBool(state.is_active) || state.token_version !== claims.version) return null;
+      return {
+        id: state.id,
+        displayName: state.display_name,
+        isAdmin: toBool(state.admin_access),
+        remember: claims.remember,
+      };
+    },
+
+    async getMe(userId: number): Promise<UserDetails> {
+      return toUserDetails(await requireUser(userId));
+    },
+
+    /** Display name, and the photo when one was uploaded; nothing else changes (000 §5). */
+    async updateMe(userId: number, input: { displayName: string; uploadedPhotoPath?: string | undefined }) {
+      const before = await requireUser(userId);
+      let newPhoto: string | undefined;
+      if (input.uploadedPhotoPath) {
+        newPhoto = files.newName('webp');
+        try {
+          await writeProfilePhoto(input.uploadedPhotoPath, files.pathFor('images-data', newPhoto));
+        } catch (error) {
+          await files.remove('images-data', newPhoto);
+          throw error;
+        } finally {
+          await rm(input.uploadedPhotoPath, { force: true });
+        }
+      }
+      try {
+        await repo.updateProfile(userId, {
+          display_name: input.displayName,
+          ...(newPhoto ? { profile_photo: newPhoto } : {}),
+        });
+      } catch (error) {
+        await files.remove('images-data', newPhoto);
+        throw error;
+      }
+      if (newPhoto) await files.remove('images-data', before.profile_photo);
+      return {
+        message: TEXT.profileUpdated,
+        updated_user: { id: userId, display_name: input.displayName, profile_photo: newPhoto ?? before.profile_photo },
+      };
+    },
+
+    /** Revokes every earlier token; the caller gets a fresh one so this tab stays signed in. */
+    async changePassword(caller: AuthUser, input: { oldPassword: string; newPassword: string }) {
+      const user = await requireUser(caller.id);
+      if (!(await verifyPassword(input.oldPassword, user.password_hash))) throw badRequest(TEXT.passwordWrongOld);
+      if (input.oldPassword === input.newPassword) throw badRequest(TEXT.passwordSameAsOld);
+      const version = await repo.replacePassword(caller.id, await hashPassword(input.newPassword));
+      events.publish({ type: 'session-ended', userId: caller.id, reason: 'password-changed' });
+      return { message: TEXT.passwordChanged, ...(await issueToken(caller.id, version, caller.remember)) };
+    },
+
+    /** Ends every session of the user: all tokens issued so far stop working. */
+    async logout(userId: number) {
+      await repo.revokeTokens(userId);
+      events.publish({ type: 'session-ended', userId, reason: 'logout' });
+      return { message: 'You have been logged out.' };
+    },
+
+    async verifyToken(token: string) {
+      return { valid: (await this.authenticate(token)) !== null };
+    },
+
+    async register(input: {
+      first_name: string;
+      last_name: string;
+      email_address: string;
+      department: string;
+      username: string;
+      password: string;
+    }): Promise<{ message: string; user: AdminUser }> {
+      const emailKey = lookupKey(input.email_address);
+      const usernameKey = lookupKey(input.username);
+      const refuseTaken = (taken: { email_key: string; username_key: string }[]) => {
+        if (taken.some((row) => row.email_key === emailKey || row.username_key === emailKey)) {
+          throw conflict('That email address is already registered.');
+        }
+        if (taken.some((row) => row.username_key === usernameKey || row.email_key === usernameKey)) {
+          throw conflict('That username is already taken.');
+        }
+      };
+      // A username may not equal someone's email address and vice versa, or one login would name two people.
+      refuseTaken([
+        ...(await repo.findByEmailOrUsername(emailKey, usernameKey)),
+        ...(await repo.findByEmailOrUsername(usernameKey, emailKey)),
+      ]);
+      const passwordHash = await hashPassword(input.password);
+      const time = nowMs();
+      let userId: number;
+      try {
+        userId = await db.transaction().execute(async (trx) => {
+          const departmentId = await repo.findOrCreateDepartment(input.department, trx);
+          return repo.insert(
+            {
+              email_address: input.email_address,
+              email_key: emailKey,
+              username: input.username,
+              username_key: usernameKey,
+              first_name: input.first_name,
+              last_name: input.last_name,
+              display_name: `${input.first_name} ${input.last_name}`,
+              department_id: departmentId,
+              password_hash: passwordHash,
+              created_at: time,
+              updated_at: time,
+            },
+            trx,
+          );
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        refuseTaken(await repo.findByEmailOrUsername(emailKey, usernameKey));
+        throw conflict('That email address or username is already registered.');
+      }
+      return { message: 'User registered.', user: toAdminUser(await requireUser(userId)) };
+    },
+
+    async listUsers(): Promise<AdminUser[]> {
+      return (await repo.listAll()).map(toAdminUser);
+    },
+
+    /** Deactivation revokes every token of that user and closes their live connections. */
+    async updateAccess(caller: AuthUser, userId: number, changes: { is_active?: boolean; admin_access?: boolean }) {
+      const target = await requireUser(userId);
+      if (userId === caller.id && changes.is_active === false) {
+        throw badRequest('You cannot deactivate your own account.');
+      }
+      if (userId === caller.id && changes.admin_access === false) {
+        throw badRequest('You cannot remove your own admin access.');
+      }
+      const deactivating = changes.is_active === false && toBool(target.is_active);
+      await repo.updateAccess(userId, changes, { revokeTokens: deactivating });
+      if (deactivating) events.publish({ type: 'session-ended', userId, reason: 'deactivated' });
+      return { message: 'User updated.', user: toAdminUser(await requireUser(userId)) };
+    },
+  };
+};
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

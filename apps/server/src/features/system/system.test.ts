@@ -1,0 +1,107 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectUnderTest, startTestServer, type TestServer } from '../../test-support/test-server.js';
+
+let server: TestServer;
+let webDir: string;
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'ichat-web-'));
+  await mkdir(path.join(webDir, 'static'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Internal Chat</title><div id="root"></div>');
+  await writeFile(path.join(webDir, 'static', 'app-abc123.js'), 'console.log(1)');
+  server = await startTestServer({
+    env: { APP_VERSION: '2.3.4', MOBILE_VERSION: '1.9.0', ANDROID_APP_URL: 'https://files.example/android/{version}/app.apk', WEB_DIST_DIR: webDir },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('GET /api/v1/version', () => {
+  it('reports the configured versions without a token', async () => {
+    const response = await server.request('GET', '/api/v1/version');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      APP_VERSION: '2.3.4',
+      MOBILE_VERSION: '1.9.0',
+      ANDROID_APP_URL: 'https://files.example/android/{version}/app.apk',
+      IOS_APP_URL: '/downloads/ios/',
+    });
+  });
+});
+
+describe('health and readiness', () => {
+  it('answers /healthz and /readyz with the database in use', async () => {
+    expect((await server.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await server.request('GET', '/readyz')).body).toEqual({ status: 'ok', database: dialectUnderTest });
+  });
+
+  it('reports 503 on /readyz once the database is gone', async () => {
+    const doomed = await startTestServer({ seed: false });
+    try {
+      await doomed.database.close();
+      const response = await doomed.request('GET', '/readyz');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'unavailable', database: dialectUnderTest });
+    } finally {
+      await doomed.close();
+    }
+  });
+});
+
+describe('the envelope and the page', () => {
+  it('answers unknown API paths and methods with the failure envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing-here'],
+      ['DELETE', '/api/v1/accounts/me'],
+      ['POST', '/assets/images-data/whatever.png'],
+      ['GET', '/assets/images-data/not-a-generated-name.png'],
+    ] as const) {
+      const response = await server.request(method, url, { headers: { cookie: 'token=x' } });
+      expect([401, 404]).toContain(response.status);
+      expect(response.body['success']).toBe(false);
+      expect(typeof response.body['message']).toBe('string');
+    }
+  });
+
+  it('serves the web client for page routes and hashed bundles from /static', async () => {
+    for (const url of ['/', '/login', '/profile', '/conversations/12', '/requests?p=view-requests', '/anything/else']) {
+      const page = await fetch(`${server.baseUrl}${url}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<title>Internal Chat</title>');
+    }
+    const bundle = await fetch(`${server.baseUrl}/static/app-abc123.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${server.baseUrl}/static/missing.js`)).status).toBe(404);
+  });
+
+  it('sends security headers without forcing https on the office network', async () => {
+    const page = await fetch(`${server.baseUrl}/login`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('publishes OpenAPI generated from the shared schemas at /docs', async () => {
+    const ui = await fetch(`${server.baseUrl}/docs`, { redirect: 'follow' });
+    expect(ui.status).toBe(200);
+    const spec = await server.request<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
+      'GET',
+      '/docs/json',
+    );
+    expect(spec.body.openapi).toMatch(/^3\./);
+    for (const route of ['/api/v1/version', '/api/v1/accounts/login', '/api/v1/accounts/me', '/api/v1/accounts/register', '/api/v1/accounts/change-password', '/api/v1/tokens/verify', '/api/v1/admin/users']) {
+      expect(Object.keys(spec.body.paths)).toContain(route);
+    }
+    expect(JSON.stringify(spec.body.paths['/api/v1/accounts/login']?.['post']?.requestBody)).toContain('rememberMe');
+  });
+});

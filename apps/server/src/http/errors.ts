@@ -1,0 +1,24 @@
+/**
+ * Every refusal the product makes: a status from the envelope's set and a sentence a person
+ * understands. Services throw these; the error handler turns them into
+ * `{success: false, message}`.
+ */
+export type ClientErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: ClientErrorStatus,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message: string) => new AppError(401, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const payloadTooLarge = (message: string) => new AppError(413, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);

@@ -1,0 +1,118 @@
+/**
+ * No client input may produce a 5xx: random bodies, types, headers and paths against every
+ * call of this issue, signed in and not. Each answer must be the failure envelope or a
+ * success.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+let server: TestServer;
+let token: string;
+let adminToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.login('maria.santos');
+  adminToken = await server.login('admin@demo.local');
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const calls: [string, string][] = [
+  ['POST', '/api/v1/accounts/login'],
+  ['POST', '/api/v1/accounts/register'],
+  ['POST', '/api/v1/accounts/change-password'],
+  ['PUT', '/api/v1/accounts/me'],
+  ['GET', '/api/v1/accounts/me'],
+  ['POST', '/api/v1/tokens/verify'],
+  ['PATCH', '/api/v1/admin/users/2'],
+  ['GET', '/api/v1/admin/users'],
+  ['GET', '/api/v1/version'],
+];
+
+const anyJson = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.record({
+    username: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string())),
+    password: fc.oneof(fc.string({ maxLength: 300 }), fc.boolean(), fc.object()),
+    rememberMe: fc.oneof(fc.boolean(), fc.string()),
+    oldPassword: fc.oneof(fc.string(), fc.integer()),
+    newPassword: fc.oneof(fc.string({ maxLength: 300 }), fc.constant(null)),
+    token: fc.oneof(fc.string({ maxLength: 5000 }), fc.integer()),
+    display_name: fc.oneof(fc.string({ maxLength: 200 }), fc.integer()),
+    is_active: fc.oneof(fc.boolean(), fc.string()),
+    email_address: fc.oneof(fc.emailAddress(), fc.string()),
+  }, { requiredKeys: [] }),
+);
+
+const expectEnvelope = (status: number, body: unknown, label: string) => {
+  expect(status, label).toBeLessThan(500);
+  expect(body, label).toHaveProperty('success');
+  if (status >= 400) expect(typeof (body as { message?: unknown }).message, label).toBe('string');
+};
+
+describe('no client input produces a 5xx', () => {
+  it('random JSON bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...calls), anyJson, fc.constantFrom(undefined, 'user', 'admin'), async ([method, url], json, who) => {
+        const auth = who === 'user' ? token : who === 'admin' ? adminToken : undefined;
+        const response = await server.request(method, url, { token: auth, ...(method === 'GET' ? {} : { json }) });
+        expectEnvelope(response.status, response.body, `${method} ${url} ${JSON.stringify(json)}`);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('raw bodies with arbitrary content types', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...calls.filter(([method]) => method !== 'GET')),
+        fc.string({ maxLength: 500 }),
+        fc.constantFrom('application/json', 'text/plain', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/xml', ''),
+        async ([method, url], rawBody, contentType) => {
+          const response = await server.request(method, url, {
+            token,
+            rawBody,
+            headers: contentType ? { 'content-type': contentType } : {},
+          });
+          expectEnvelope(response.status, response.body, `${method} ${url} ${contentType} ${JSON.stringify(rawBody)}`);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+
+  it('arbitrary path segments, ids and authorization headers', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), fc.string({ maxLength: 200 }), async (segment, authorization) => {
+        const id = encodeURIComponent(segment);
+        const patched = await server.request('PATCH', `/api/v1/admin/users/${id}`, { token: adminToken, json: { is_active: true } });
+        expect(patched.status, segment).toBeLessThan(500);
+        const asset = await server.request('GET', `/assets/images-data/${id}`, { token });
+        expect(asset.status, segment).toBeLessThan(500);
+        const me = await fetch(`${server.baseUrl}/api/v1/accounts/me`, { headers: { authorization: authorization.replace(/[^\t\x20-\x7e]/g, '') } });
+        expect(me.status, authorization).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('broken multipart bodies on the profile update', async () => {
+    const bodies = [
+      '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"display_name":"A"}\r\n',
+      '--x\r\nContent-Disposition: form-data; name="profile_photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+      '--x--',
+      'garbage',
+      '--x\r\nContent-Disposition: form-data; name="other"; filename="a.bin"\r\n\r\nabc\r\n--x--\r\n',
+    ];
+    for (const rawBody of bodies) {
+      const response = await server.request('PUT', '/api/v1/accounts/me', {
+        token,
+        rawBody,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
+      expectEnvelope(response.status, response.body, rawBody);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The built web client (apps/web/dist) on the same port as the API. Hashed bundles under
+ * /static/ are cached for good; every other GET that is not an API path gets index.html,
+ * and the client's router decides (including its own not-found page).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { sendFailure } from './error-handler.js';
+
+const SERVER_PATHS = /^\/(api|assets|socket\.io|docs|static|healthz|readyz)(\/|$|\?)/;
+
+export const registerWebClient = async (app: FastifyInstance, config: Config) => {
+  const hasBuild = existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const isHashed = filePath.includes(`${path.sep}static${path.sep}`);
+        reply.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir: config.webDistDir }, 'the web client is not built; only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
+    if (isPageRequest && hasBuild) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendFailure(reply, 404, 'Not found.');
+  });
+};

@@ -1,0 +1,81 @@
+/**
+ * The server process: configuration, database, migrations, start-up data, the app, listen,
+ * and a graceful shutdown on SIGTERM/SIGINT.
+ */
+import { createClient, type RedisClientType } from 'redis';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/dialect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { ensureAdmin, seedDemoOrganisation } from './seed/seed.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const readConfig = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+};
+
+const main = async () => {
+  const config = readConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const applied = await migrateToLatest(database);
+
+  let redis: RedisClientType | undefined;
+  if (config.redisUrl) {
+    redis = createClient({ url: config.redisUrl });
+    redis.on('error', (error: unknown) => console.error('Redis error:', error));
+    await redis.connect();
+  }
+
+  const app = await buildApp({ config, database, redis });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (config.seedDemo && (await seedDemoOrganisation(database.db, config.demoPassword))) {
+    app.log.info('demo organisation seeded (see README for the logins)');
+  }
+  if (config.admin) {
+    const outcome = await ensureAdmin(database.db, config.admin);
+    app.log.info({ email: config.admin.email, outcome }, 'administrator from ADMIN_EMAIL checked');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => redis?.quit())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ dialect: database.dialect, dataDir: config.dataDir }, `Internal Chat is ready on port ${config.port}`);
+};
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error(error.cause);
+  process.exit(1);
+});

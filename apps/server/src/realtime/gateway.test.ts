@@ -1,0 +1,77 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+let server: TestServer;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await server.close();
+});
+
+const open = (options: { token?: string; cookie?: string }) => {
+  const socket = connect(server.baseUrl, {
+    path: '/socket.io',
+    transports: ['polling', 'websocket'],
+    reconnection: false,
+    auth: options.token ? { token: options.token } : {},
+    extraHeaders: options.cookie ? { cookie: options.cookie } : {},
+  });
+  sockets.push(socket);
+  return socket;
+};
+
+const outcome = (socket: Socket) =>
+  new Promise<{ connected: true } | { connected: false; reason: string }>((resolve) => {
+    socket.once('connect', () => resolve({ connected: true }));
+    socket.once('connect_error', (error) => resolve({ connected: false, reason: error.message }));
+  });
+
+describe('socket handshake', () => {
+  it('accepts a valid token given in auth or in the token cookie', async () => {
+    const token = await server.login('maria.santos');
+    expect(await outcome(open({ token }))).toEqual({ connected: true });
+    expect(await outcome(open({ cookie: `token=${token}` }))).toEqual({ connected: true });
+  });
+
+  it('refuses no token, a forged token and a revoked token', async () => {
+    expect(await outcome(open({}))).toEqual({ connected: false, reason: 'unauthorized' });
+    expect(await outcome(open({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.bad' }))).toEqual({ connected: false, reason: 'unauthorized' });
+    const token = await server.login('juan.delacruz');
+    await server.request('POST', '/api/v1/accounts/logout', { token });
+    expect(await outcome(open({ token }))).toEqual({ connected: false, reason: 'unauthorized' });
+  });
+});
+
+describe('session end reaches the live socket', () => {
+  it('logout tells every socket of that user and closes them, and only them', async () => {
+    const ana = await server.login('ana.reyes');
+    const grace = await server.login('grace.tan');
+    const anaPhone = open({ token: ana });
+    const anaLaptop = open({ token: ana });
+    const graceSocket = open({ token: grace });
+    await Promise.all([outcome(anaPhone), outcome(anaLaptop), outcome(graceSocket)]);
+
+    const told = Promise.all(
+      [anaPhone, anaLaptop].map(
+        (socket) =>
+          new Promise<{ reason: string; disconnect: string }>((resolve) => {
+            socket.once('logout', (payload: { reason: string }) => {
+              socket.once('disconnect', (disconnect) => resolve({ reason: payload.reason, disconnect }));
+            });
+          }),
+      ),
+    );
+    const started = Date.now();
+    expect((await server.request('POST', '/api/v1/accounts/logout', { token: ana })).status).toBe(200);
+    expect(await told).toEqual([
+      { reason: 'logout', disconnect: 'io server disconnect' },
+      { reason: 'logout', disconnect: 'io server disconnect' },
+    ]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(graceSocket.connected).toBe(true);
+  });
+});

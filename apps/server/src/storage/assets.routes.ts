@@ -1,0 +1,38 @@
+/**
+ * Stored images and files, served to signed-in users only. Names are the ones the store
+ * generated; anything else is a 404 without touching the disk.
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Guards } from '../http/authenticate.js';
+import { notFound } from '../http/errors.js';
+import type { FileStore } from './file-store.js';
+
+const IMAGE_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
+
+export const assetsRoutes =
+  ({ files, guards }: { files: FileStore; guards: Guards }) =>
+  async (app: FastifyInstance) => {
+    app.get<{ Params: { name: string } }>(
+      '/assets/images-data/:name',
+      { preHandler: guards.requireUser, schema: { hide: true } },
+      async (request, reply) => {
+        const { name } = request.params;
+        const extension = name.split('.').pop()?.toLowerCase() ?? '';
+        const type = IMAGE_TYPES[extension];
+        if (!type || !(await files.exists('images-data', name))) throw notFound('That image does not exist.');
+        return reply
+          .type(type)
+          .header('X-Content-Type-Options', 'nosniff')
+          // Stored names are never reused, so a copy can be kept for good.
+          .header('Cache-Control', 'private, max-age=31536000, immutable')
+          .send(createReadStream(files.pathFor('images-data', name)));
+      },
+    );
+  };

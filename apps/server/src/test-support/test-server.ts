@@ -1,0 +1,146 @@
+/**
+ * A real server for integration tests: real HTTP on a loopback port, a real database
+ * (SQLite in a temporary directory, or a fresh PostgreSQL schema when DATABASE_URL is set),
+ * and the demo organisation unless a test asks for an empty database.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { RedisClientType } from 'redis';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { isPostgresUrl, openDatabase, type DatabaseHandle } from '../db/dialect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedDemoOrganisation } from '../seed/seed.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const databaseUrl = process.env['DATABASE_URL'];
+export const dialectUnderTest = isPostgresUrl(databaseUrl) ? 'postgres' : 'sqlite';
+
+export interface ApiResponse<Body = Record<string, unknown>> {
+  status: number;
+  body: Body;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string | undefined;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  rawBody?: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  baseUrl: string;
+  request<Body = Record<string, unknown>>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<Body>>;
+  /** Signs in and returns the token. */
+  login(username: string, password?: string, rememberMe?: boolean): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  redis?: RedisClientType;
+}
+
+const createPostgresSchema = async (url: string): Promise<{ schema: string; drop: () => Promise<void> }> => {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  return {
+    schema,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema if exists ${schema} cascade`);
+      await dropper.end();
+    },
+  };
+};
+
+export const openTestDatabase = async (dataDir: string) => {
+  if (isPostgresUrl(databaseUrl)) {
+    const { schema, drop } = await createPostgresSchema(databaseUrl);
+    const database = openDatabase({ databaseUrl, sqliteFile: '', postgresSchema: schema, postgresPoolSize: 5 });
+    return { database, drop };
+  }
+  const database = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+  return { database, drop: async () => {} };
+};
+
+export const startTestServer = async (options: TestServerOptions = {}): Promise<TestServer> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  const { database, drop } = await openTestDatabase(dataDir);
+  await migrateToLatest(database);
+  if (options.seed !== false) await seedDemoOrganisation(database.db, DEMO_PASSWORD);
+
+  const app = await buildApp({ config, database, redis: options.redis });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The test server has no port.');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  const request = async <Body,>(method: string, url: string, opts: RequestOptions = {}): Promise<ApiResponse<Body>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      body = opts.form;
+    } else if (opts.rawBody !== undefined) {
+      body = opts.rawBody;
+    }
+    const response = await fetch(`${baseUrl}${url}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      // not JSON: keep the text for the assertion to show
+    }
+    return { status: response.status, body: parsed as Body, headers: response.headers };
+  };
+
+  return {
+    app,
+    config,
+    database,
+    baseUrl,
+    request,
+    async login(username, password = DEMO_PASSWORD, rememberMe = false) {
+      const response = await request<{ token?: string; message?: string }>('POST', '/api/v1/accounts/login', {
+        json: { username, password, rememberMe },
+      });
+      if (response.status !== 200 || !response.body.token) {
+        throw new Error(`login as ${username} failed: ${response.status} ${response.body.message ?? ''}`);
+      }
+      return response.body.token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};

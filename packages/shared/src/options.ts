@@ -1,0 +1,151 @@
+/**
+ * Enumerations and option lists of both documents (000 §3, 001 §1, §5, §9). Validation on
+ * the server and the choices shown in the page both come from these arrays.
+ */
+
+export const REACTION_TYPES = ['haha', 'heart', 'like', 'thanks', 'sad', 'salute'] as const;
+export type ReactionType = (typeof REACTION_TYPES)[number];
+
+export const CONVERSATION_ACTIONS = [
+  'MUTE',
+  'ADD',
+  'REMOVE',
+  'LEAVE',
+  'DELETE',
+  'CREATE',
+  'UPDATE',
+  'PIN',
+] as const;
+export type ConversationActionType = (typeof CONVERSATION_ACTIONS)[number];
+
+export const NOTIFICATION_TYPES = [
+  'reaction',
+  'mention',
+  'thread mention',
+  'mute',
+  'unmute',
+  'removed',
+  'new form request',
+  'approve form request',
+  'approved form request',
+  'denied form request',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const LIVE_MESSAGE_TYPES = [
+  'user-chat',
+  'user-actions-chat',
+  'user-thread-chat',
+  'user-reactions-chat',
+  'user-sidebar-chat',
+] as const;
+export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
+
+/** The eight form types (001 §1, §2), in the order the document lists them. */
+export const FORM_TYPES = [
+  'epr',
+  'offsetting',
+  'prospecting',
+  'transmittal',
+  'explain-why',
+  'ccar',
+  'so-lo',
+  'edsr',
+] as const;
+export type FormType = (typeof FORM_TYPES)[number];
+
+export const FORM_TYPE_NAMES: Record<FormType, string> = {
+  epr: 'Electronic Purchase Requisition',
+  offsetting: 'Offsetting Form',
+  prospecting: 'Prospecting Form',
+  transmittal: 'Transmittal Form',
+  'explain-why': 'Explain Why You Should Not Be Penalized Memo',
+  ccar: 'Customer Corrective Action Request Form',
+  'so-lo': 'SO/LO Requisition',
+  edsr: 'Electronic Daily Sales Report',
+};
+
+export const ACCUMULATED_HOURS = [2, 3, 4, 5] as const;
+export const DEFAULT_ACCUMULATED_HOURS = 2;
+export const OFFSET_TYPES = ['Whole Day', '1st Half', '2nd Half'] as const;
+export const DEFAULT_OFFSET_TYPE = 'Whole Day';
+
+export const PENALTIES = [
+  'Verbal Warning',
+  'Written Warning',
+  'Final Written Warning',
+  '3 Days Suspension',
+  '5 Days Suspension',
+  '7 Days Suspension',
+  '10 Days Suspension',
+  '12 Days Suspension',
+  '15 Days Suspension',
+  'Dismissal or Termination',
+] as const;
+
+export const OFFENSES = ['1st Offense', '2nd Offense', '3rd Offense', '4th Offense', '5th Offense', 'Other'] as const;
+
+export const RULE_NUMBERS = [
+  'I - Acts of Dishonesty/Disloyalty',
+  'II - Conduct and Behavior',
+  'III - Job Performance',
+  'IV - Attendance',
+  'V - Safety & Security/Sanitation & Health',
+  'VI - Company Property & Assets',
+] as const;
+
+export const ISSUED_TO = [
+  'Finance',
+  'Sales',
+  'Warehouse / Supply Chain',
+  'Customer Fulfillment and Delivery',
+  'Other',
+] as const;
+
+export const NC_SOURCES = [
+  'Delivery (Customer Complaint)',
+  'Quality (Customer Complaint)',
+  'Audit',
+  'Incident Report',
+] as const;
+
+export const WAREHOUSES = [
+  'Bacolod',
+  'Bohol',
+  'Cavite Depot',
+  'NCR',
+  'Ormoc',
+  'Starport Mindoro',
+  'Tacloban',
+  'Top Armada Mindoro',
+  'Other',
+] as const;
+
+export const SO_LO_REQUEST_TYPES = [
+  'Republic Cement SO/LO',
+  'Century Peak SO',
+  'Union Cement ATW/SO',
+  'Mabuhay Cement ATW and COF',
+  'Other',
+] as const;
+
+/** The 17 Philippine regions (001 §9); their provinces arrive with the requests issue. */
+export const REGIONS = [
+  'NCR',
+  'CAR',
+  'BARMM',
+  'Region I',
+  'Region II',
+  'Region III',
+  'Region IV-A',
+  'Region IV-B',
+  'Region V',
+  'Region VI',
+  'Region VII',
+  'Region VIII',
+  'Region IX',
+  'Region X',
+  'Region XI',
+  'Region XII',
+  'Region XIII',
+] as const;

@@ -1,0 +1,307 @@
+/**
+ * The chat side's calls (000 §3, §7): conversations, messages, members, files, users,
+ * notifications and direct messages. Bodies are validated with these on the server; the
+ * web client types its calls with them.
+ */
+import { z } from 'zod';
+import { CONVERSATION_FILTERS, CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../constants.js';
+import { CONVERSATION_ACTIONS, NOTIFICATION_TYPES, REACTION_TYPES } from '../options.js';
+import { TEXT } from '../texts.js';
+import { idSchema, isoDateSchema, pageQuery, requiredText, successSchema } from './common.js';
+
+export const MESSAGE_MAX_LENGTH = 10_000;
+export const CONVERSATION_NAME_MAX_LENGTH = 80;
+export const SEARCH_KEYWORD_MAX_LENGTH = 200;
+
+/** A user as other people see them inside the chat. */
+export const chatUserSchema = z.object({
+  id: idSchema,
+  display_name: z.string(),
+  first_name: z.string(),
+  email_address: z.string(),
+  profile_photo: z.string().nullable(),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+// ---------------------------------------------------------------- conversations
+
+export const conversationFilterSchema = z.enum(CONVERSATION_FILTERS, {
+  error: 'conversation_filter must be personal or group.',
+});
+
+export const conversationListQuerySchema = z.object({
+  conversation_filter: conversationFilterSchema.default('personal'),
+});
+export const conversationPageQuerySchema = conversationListQuerySchema.extend(
+  pageQuery(CONVERSATION_PAGE_SIZE).shape,
+);
+
+export const conversationMemberSchema = z.object({
+  id: idSchema,
+  user_id: idSchema,
+  is_admin: z.boolean(),
+  is_muted: z.boolean(),
+  user: chatUserSchema,
+});
+
+export const lastMessageSchema = z.object({
+  id: idSchema,
+  content: z.string(),
+  is_deleted: z.boolean(),
+  is_thread_reply: z.boolean(),
+  reply_to_thread_message_id: idSchema.nullable(),
+  updatedAt: isoDateSchema,
+  sender: z.object({ id: idSchema, display_name: z.string(), first_name: z.string() }),
+});
+
+export const conversationPermissionsSchema = z.object({
+  is_admin: z.boolean(),
+  isPermittedToChat: z.boolean(),
+});
+
+export const conversationSummarySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  image: z.string(),
+  is_group: z.boolean(),
+  is_pinned: z.boolean(),
+  unread_count: z.number().int().nonnegative(),
+  last_message: lastMessageSchema.nullable(),
+  conversation_detail: z.object({ name: z.string(), image: z.string() }),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationListResponseSchema = successSchema({
+  conversations: z.array(conversationSummarySchema),
+});
+export const conversationPageResponseSchema = successSchema({
+  conversations: z.array(conversationSummarySchema),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+});
+export const unreadCountResponseSchema = successSchema({
+  count: z.object({ personal: z.number().int().nonnegative(), group: z.number().int().nonnegative() }),
+});
+
+/** POST /api/v1/conversations: the `data` part of the multipart body. */
+export const createConversationDataSchema = z.object(
+  {
+    name: requiredText('Conversation name', CONVERSATION_NAME_MAX_LENGTH),
+    conversation_member_ids: z
+      .array(idSchema, { error: 'Choose the members of the conversation.' })
+      .max(500, { error: 'A conversation can have at most 500 members.' }),
+    is_group: z.literal(true, { error: 'is_group must be true.' }),
+  },
+  { error: 'The conversation details are missing.' },
+);
+export const createConversationResponseSchema = successSchema({
+  message: z.string(),
+  conversation_id: idSchema,
+});
+
+/** PATCH /api/v1/conversations/{id}. */
+export const conversationPatchBodySchema = z.object(
+  { action: z.enum(['pin', 'leave'], { error: 'action must be pin or leave.' }) },
+  { error: 'action must be pin or leave.' },
+);
+
+/** PUT /api/v1/conversations/{id}: the `data` part of the multipart body. */
+export const updateConversationDataSchema = z.object(
+  { name: requiredText('Conversation name', CONVERSATION_NAME_MAX_LENGTH) },
+  { error: 'The conversation details are missing.' },
+);
+
+export const conversationActionSchema = z.object({
+  id: idSchema,
+  action: z.enum(CONVERSATION_ACTIONS),
+  detail: z.string().nullable(),
+  user: chatUserSchema,
+  receiving_user_action: chatUserSchema.nullable(),
+  createdAt: isoDateSchema,
+});
+export type ConversationAction = z.infer<typeof conversationActionSchema>;
+export const conversationActionsResponseSchema = successSchema({
+  conversation_actions: z.array(conversationActionSchema),
+});
+
+// ---------------------------------------------------------------- messages
+
+export const messageAttachmentSchema = z.object({
+  id: idSchema,
+  attachment: z.string(),
+  original_name: z.string(),
+  file_type: z.string(),
+  size: z.number().int().nonnegative(),
+  createdAt: isoDateSchema,
+});
+
+export const messageReactionSchema = z.object({
+  id: idSchema,
+  message_id: idSchema,
+  user_id: idSchema,
+  type: z.enum(REACTION_TYPES),
+  user: z.object({ id: idSchema, display_name: z.string() }),
+});
+
+export const messageReadSchema = z.object({
+  id: idSchema,
+  user_id: idSchema,
+  user: z.object({ id: idSchema, display_name: z.string() }),
+});
+
+export const messageSchema = z.object({
+  id: idSchema,
+  conversation_id: idSchema,
+  sender_id: idSchema,
+  content: z.string(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+  is_deleted: z.boolean(),
+  is_pinned: z.boolean(),
+  reply_to_thread_message_id: idSchema.nullable(),
+  client_message_id: z.string().nullable(),
+  user: chatUserSchema,
+  message_attachment: z.array(messageAttachmentSchema),
+  reply_to_message_detail: z
+    .object({ id: idSchema, user: chatUserSchema, content: z.string(), is_deleted: z.boolean() })
+    .nullable(),
+  thread_replies: z.array(z.object({ id: idSchema, reply_to_thread_message_id: idSchema })),
+  message_reactions: z.array(messageReactionSchema),
+  message_reads: z.array(messageReadSchema),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messagePageQuerySchema = pageQuery(MESSAGE_PAGE_SIZE, 200);
+export const messagesResponseSchema = successSchema({ messages: z.array(messageSchema) });
+
+export const mentionSchema = z.object({
+  id: z.union([idSchema, z.literal('all')]),
+  name: z.string().max(120),
+});
+
+/**
+ * POST /api/v1/messages/{conversationId} and the thread reply: the `data` part. An empty
+ * text is allowed in a main chat when attachments come with it (000 §5); the service
+ * decides, since it sees the files.
+ */
+export const sendMessageDataSchema = z.object(
+  {
+    message: z
+      .string({ error: TEXT.emptyMessage })
+      .max(MESSAGE_MAX_LENGTH, { error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters.` })
+      .default(''),
+    reply_to_message_id: idSchema.nullable().optional(),
+    mention_data: z.array(mentionSchema).max(500).optional().default([]),
+    client_message_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'client_message_id must be 8 to 64 letters, digits, - or _.' })
+      .optional(),
+  },
+  { error: TEXT.emptyMessage },
+);
+export const sendMessageResponseSchema = successSchema({ message: messageSchema });
+
+export const searchBodySchema = z.object(
+  { keyword: requiredText('Keyword', SEARCH_KEYWORD_MAX_LENGTH) },
+  { error: 'Keyword is required.' },
+);
+export const searchResultSchema = z.object({
+  id: idSchema,
+  conversation_id: idSchema,
+  conversation_detail: z.object({ name: z.string(), image: z.string(), is_group: z.boolean() }),
+  user: chatUserSchema,
+  content: z.string(),
+  reply_to_thread_message_id: idSchema.nullable(),
+  createdAt: isoDateSchema,
+});
+export const searchResponseSchema = successSchema({ result: z.array(searchResultSchema) });
+
+export const deleteMessageResponseSchema = successSchema({ conversation_action: conversationActionSchema });
+
+export const threadDetailResponseSchema = successSchema({
+  thread_detail: z.object({ parent: messageSchema, replies: z.array(messageSchema) }),
+});
+
+export const messagePositionResponseSchema = successSchema({
+  response: z.object({
+    index: z.number().int().nonnegative(),
+    query: z.string(),
+    thread: z.object({ thread_reply: z.boolean(), message_id: idSchema.nullable() }),
+  }),
+});
+
+export const reactionBodySchema = z.object(
+  { reaction_type: z.enum(REACTION_TYPES, { error: 'Unknown reaction type.' }) },
+  { error: 'Unknown reaction type.' },
+);
+export const reactionResponseSchema = successSchema({
+  message_reaction: messageReactionSchema.nullable(),
+  removed: z.boolean(),
+});
+
+export const pinMessageResponseSchema = successSchema({ message: messageSchema.nullable() });
+
+// ---------------------------------------------------------------- users, members, files
+
+export const usersResponseSchema = successSchema({
+  users: z.array(z.object({ id: idSchema, display_name: z.string(), profile_photo: z.string().nullable() })),
+});
+
+export const memberPatchBodySchema = z.object(
+  { action: z.enum(['mute', 'remove'], { error: 'action must be mute or remove.' }) },
+  { error: 'action must be mute or remove.' },
+);
+export const addMemberBodySchema = z.object(
+  { user_id: idSchema },
+  { error: 'Choose the person to add.' },
+);
+
+export const conversationFileSchema = z.object({
+  id: idSchema,
+  user: chatUserSchema,
+  message_attachment: messageAttachmentSchema,
+});
+export const filesResponseSchema = successSchema({ files: z.array(conversationFileSchema) });
+
+// ---------------------------------------------------------------- notifications
+
+export const notificationSchema = z.object({
+  id: idSchema,
+  is_read: z.boolean(),
+  notification_type: z.enum(NOTIFICATION_TYPES),
+  conversation_id: idSchema.nullable(),
+  message_id: idSchema.nullable(),
+  reply_to_thread_message_id: idSchema.nullable(),
+  request_notification_form_request_id: idSchema.nullable(),
+  request_type: z.string().nullable(),
+  createdAt: isoDateSchema,
+  message_details: z.object({ content: z.string() }).nullable(),
+  notification_sender_details: z.object({ display_name: z.string() }).nullable(),
+  conversation_details: z.object({ name: z.string(), image: z.string() }).nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationsResponseSchema = successSchema({
+  count: z.number().int().nonnegative(),
+  unread_count: z.number().int().nonnegative(),
+  notifications: z.array(notificationSchema),
+});
+export const notificationActionBodySchema = z.object(
+  { action: z.enum(['read', 'delete'], { error: 'action must be read or delete.' }) },
+  { error: 'action must be read or delete.' },
+);
+
+// ---------------------------------------------------------------- direct messages
+
+export const directMessageBodySchema = z.object(
+  {
+    recipients: z
+      .array(idSchema, { error: 'Choose at least one recipient.' })
+      .min(1, { error: 'Choose at least one recipient.' })
+      .max(200, { error: 'At most 200 recipients at once.' }),
+    message: requiredText('Message', MESSAGE_MAX_LENGTH),
+  },
+  { error: 'Choose at least one recipient and write a message.' },
+);
+export const directMessageResponseSchema = successSchema({
+  message: z.string(),
+  conversation_id: idSchema,
+});

@@ -1,0 +1,98 @@
+/**
+ * Visible texts of both specification documents. The web client renders these and the
+ * server answers with them where a call's message is shown to the person, so the wording
+ * lives in one place and tests assert against the same strings.
+ */
+export const TEXT = {
+  appTitle: 'Internal Chat',
+  headerTitle: 'Chat',
+
+  // Login (000 §2, §5, §8)
+  loginHeading: 'Login to Your Account',
+  loginBlank: 'Email Address & Password cannot be blank.',
+  loginMaintenance: 'Server is under maintenance. Please try again later.',
+  loginFailedTitle: 'Login Failed',
+  loginSuccessful: 'Login Successful',
+  loginInvalid: 'Invalid email address, username or password.',
+  loginThrottled: 'Too many failed login attempts. Please wait a minute and try again.',
+  loginDeactivated: 'Your account has been deactivated. Please contact support.',
+
+  // Sessions
+  sessionExpired: 'Your session has ended. Please log in again.',
+  notSignedIn: 'Please log in to continue.',
+
+  // Profile (000 §2)
+  profileTitle: 'Personal Information',
+  profileContactSupport: 'Contact support for information updates.',
+  profileUpdated: 'User details updated.',
+
+  // Change password (000 §5)
+  passwordMismatch: "New Password & Confirm Password don't matched!",
+  passwordFillInputs: 'Please fill out the inputs!',
+  passwordChanged: 'Your password has been changed.',
+  passwordChangedTitle: 'Success',
+  passwordWrongOld: 'Your current password is incorrect.',
+  passwordSameAsOld: 'Your new password must be different from your current password.',
+
+  // Error dialog (000 §8, 001 §8)
+  errorDialogTitle: 'Something went wrong',
+
+  // Permissions (000 §6, 001 §8)
+  permissionDenied: "You don't have enough permission to continue.",
+  adminOnly: "You don't have enough permission to continue.",
+
+  // Error pages (001 §2)
+  notFoundTitle: 'Page Not Found',
+  notFoundText: 'The page you are looking for could not be found or has been moved.',
+  serverErrorTitle: 'Internal Server Error',
+  serverErrorText: 'Sorry, we could not process your request. Please try again later.',
+  goBackHome: 'Go Back Home',
+
+  // Chat (000 §2, §4, §5, §8)
+  noChatsFound: 'NO CHATS FOUND',
+  emptyChat: 'Empty Chat: Choose a conversation or send something!',
+  deletedChat: 'DELETED CHAT',
+  emptyMessage: 'Message cannot be empty.',
+  restrictedFromChatting: 'You are restricted from chatting in this conversation',
+  noMembersFound: 'NO MEMBERS FOUND',
+  noFilesFound: 'NO FILES FOUND',
+  noActivityLogsFound: 'NO ACTIVITY LOGS FOUND',
+  conversationCreated: 'Conversation created.',
+  conversationUpdated: 'Conversation updated.',
+  messageSent: 'Message sent!',
+  pinThisMessage: 'Pin this message?',
+  selectYourReaction: 'Select Your Reaction',
+  unsupportedNotification: 'UNSUPPORTED NOTIFICATION TYPE. PLEASE CONTACT SUPPORT.',
+  unknownActivity: 'Your conversation has been experiencing problems, please contact support.',
+  socketTimeout: 'operation has timed out',
+  socketDisconnected: 'socket has been disconnected',
+  unreadTitle: (count: number) => `(${count}) New Messages`,
+  unreadBrowserNotification: 'You have unread messages',
+
+  // Requests (001 §2, §5, §8)
+  noContent: 'No content available for this page.',
+  selectFormFirst: 'Please select a form before proceeding.',
+  fillRequired: 'Please fill out all required fields in red outline.',
+  requestSubmitted: 'Your request has been submitted.',
+  requestFoundInMyRequests: 'This can also be found in "My Requests" tab',
+  chartEmpty: 'No data to display',
+  chartLoading: 'Loading data…',
+} as const;
+
+/** Activity log lines (000 §8) by action. */
+export const ACTIVITY_LINES = {
+  MUTE: 'have muted/unmuted',
+  ADD: 'have added ... to the chat',
+  REMOVE: 'removed ... from the chat',
+  LEAVE: 'has left',
+  DELETE: 'deleted a chat.',
+  CREATE: 'created a group chat.',
+  UPDATE: 'updated the group chat.',
+  PIN: 'pinned/unpinned a message.',
+} as const;
+
+/** File-size texts: every text names the limit the server checks (spec README). */
+export const fileTooLargeText = (fileName: string, limitMb: number): string =>
+  `File ${fileName} exceeds ${limitMb}MB and will not be uploaded.`;
+export const attachmentTooLargeText = (limitMb: number): string =>
+  `File Attachment too large. Max: ${limitMb}MB`;

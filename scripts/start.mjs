@@ -1,0 +1,15 @@
+// `npm start`: install what is missing, build, then run the server, which migrates, seeds
+// the demo organisation on an empty database and serves web, API and socket on one port.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, log, root } from './lib.mjs';
+
+ensureInstalled();
+ensureBuilt();
+
+log(`starting the server on http://localhost:${process.env.PORT ?? 3000}`);
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
