@@ -1,0 +1,6 @@
+// `npm run bench`: build what is missing, then measure (bench/run.mjs).
+import { ensureBuilt, ensureInstalled, runOrExit } from './lib.mjs';
+
+ensureInstalled();
+ensureBuilt();
+runOrExit('benchmark', process.execPath, ['bench/run.mjs']);
