@@ -3,7 +3,7 @@
  * /static/ are cached for good; every other GET that is not an API path gets index.html,
  * and the client's router decides (including its own not-found page).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,21 @@ import { sendFailure } from './error-handler.js';
 const SERVER_PATHS = /^\/(api|assets|socket\.io|docs|static|healthz|readyz)(\/|$|\?)/;
 
 export const registerWebClient = async (app: FastifyInstance, config: Config) => {
+  // Mobile app packages dropped into DATA_DIR/downloads are offered at /downloads/ (the
+  // login page's default Android and iOS links point here).
+  const downloadsDir = path.join(config.dataDir, 'downloads');
+  mkdirSync(downloadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: downloadsDir,
+    prefix: '/downloads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => {
+      reply.header('Content-Disposition', 'attachment');
+      reply.header('Cache-Control', 'no-cache');
+    },
+  });
+
   const hasBuild = existsSync(path.join(config.webDistDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -63,11 +63,12 @@ export const createAccountsRepository = (db: Kysely<Database>) => ({
       .executeTakeFirst();
   },
 
-  findByEmailOrUsername(emailKey: string, usernameKey: string, executor: Executor = db) {
+  /** Accounts whose email or username key is any of `keys`. */
+  findByAnyLoginKey(keys: string[], executor: Executor = db) {
     return executor
       .selectFrom('users')
       .select(['id', 'email_key', 'username_key'])
-      .where((eb) => eb.or([eb('email_key', '=', emailKey), eb('username_key', '=', usernameKey)]))
+      .where((eb) => eb.or([eb('email_key', 'in', keys), eb('username_key', 'in', keys)]))
       .execute();
   },
 

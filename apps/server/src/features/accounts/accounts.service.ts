@@ -49,6 +49,19 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
     return { token, expires_at: expiresAt.toISOString() };
   };
 
+  const authenticate = async (token: string): Promise<AuthUser | null> => {
+    const claims = await tokens.read(token);
+    if (!claims) return null;
+    const state = await repo.findSessionState(claims.userId);
+    if (!state || !toBool(state.is_active) || state.token_version !== claims.version) return null;
+    return {
+      id: state.id,
+      displayName: state.display_name,
+      isAdmin: toBool(state.admin_access),
+      remember: claims.remember,
+    };
+  };
+
   const requireUser = async (userId: number) => {
     const user = await repo.findById(userId);
     if (!user) throw notFound('That user does not exist.');
@@ -81,18 +94,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
     },
 
     /** The user behind a token, or null when it is malformed, expired, revoked or deactivated. */
-    async authenticate(token: string): Promise<AuthUser | null> {
-      const claims = await tokens.read(token);
-      if (!claims) return null;
-      const state = await repo.findSessionState(claims.userId);
-      if (!state || !toBool(state.is_active) || state.token_version !== claims.version) return null;
-      return {
-        id: state.id,
-        displayName: state.display_name,
-        isAdmin: toBool(state.admin_access),
-        remember: claims.remember,
-      };
-    },
+    authenticate,
 
     async getMe(userId: number): Promise<UserDetails> {
       return toUserDetails(await requireUser(userId));
@@ -147,7 +149,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
     },
 
     async verifyToken(token: string) {
-      return { valid: (await this.authenticate(token)) !== null };
+      return { valid: (await authenticate(token)) !== null };
     },
 
     async register(input: {
@@ -168,11 +170,10 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
           throw conflict('That username is already taken.');
         }
       };
-      // A username may not equal someone's email address and vice versa, or one login would name two people.
-      refuseTaken([
-        ...(await repo.findByEmailOrUsername(emailKey, usernameKey)),
-        ...(await repo.findByEmailOrUsername(usernameKey, emailKey)),
-      ]);
+      // Login takes either, so a username may not equal anyone's email address (or the
+      // reverse): one typed login must never name two people.
+      const loginKeys = [emailKey, usernameKey];
+      refuseTaken(await repo.findByAnyLoginKey(loginKeys));
       const passwordHash = await hashPassword(input.password);
       const time = nowMs();
       let userId: number;
@@ -198,7 +199,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        refuseTaken(await repo.findByEmailOrUsername(emailKey, usernameKey));
+        refuseTaken(await repo.findByAnyLoginKey(loginKeys));
         throw conflict('That email address or username is already registered.');
       }
       return { message: 'User registered.', user: toAdminUser(await requireUser(userId)) };

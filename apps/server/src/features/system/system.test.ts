@@ -82,6 +82,23 @@ describe('the envelope and the page', () => {
     expect((await fetch(`${server.baseUrl}/static/missing.js`)).status).toBe(404);
   });
 
+  it('offers app packages placed in DATA_DIR/downloads, and the not-found page otherwise', async () => {
+    const folder = path.join(server.config.dataDir, 'downloads', 'android', '1.9.0');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'app.apk'), 'PK-apk-bytes');
+    const apk = await fetch(`${server.baseUrl}/downloads/android/1.9.0/app.apk`);
+    expect(apk.status).toBe(200);
+    expect(apk.headers.get('content-disposition')).toBe('attachment');
+    expect(await apk.text()).toBe('PK-apk-bytes');
+    const missing = await fetch(`${server.baseUrl}/downloads/ios/`);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    await writeFile(path.join(server.config.dataDir, 'private.txt'), 'not-for-download');
+    for (const escape of ['..%2Fprivate.txt', '%2e%2e/private.txt', '..%5Cprivate.txt']) {
+      const response = await fetch(`${server.baseUrl}/downloads/${escape}`);
+      expect(await response.text()).not.toContain('not-for-download');
+    }
+  });
+
   it('sends security headers without forcing https on the office network', async () => {
     const page = await fetch(`${server.baseUrl}/login`);
     const policy = page.headers.get('content-security-policy') ?? '';

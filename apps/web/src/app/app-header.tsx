@@ -1,0 +1,46 @@
+import { TEXT } from '@ichat/shared';
+import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { AccountMenu } from './account-menu';
+import { LogoFull, LogoMark } from './logo';
+
+export function AppHeader() {
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: { xs: 1, lg: 2 }, minHeight: { xs: 60, lg: 68 } }}>
+        <Box
+          component={RouterLink}
+          to="/"
+          aria-label={`${TEXT.appTitle} home`}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'inherit', textDecoration: 'none' }}
+        >
+          <Box data-testid="logo-full" sx={{ display: { xs: 'none', lg: 'flex' } }}>
+            <LogoFull height={40} />
+          </Box>
+          <Box data-testid="logo-small" sx={{ display: { xs: 'flex', lg: 'none' } }}>
+            <LogoMark height={36} />
+          </Box>
+          <Divider orientation="vertical" flexItem sx={{ my: 1.5, display: { xs: 'none', lg: 'block' } }} />
+          <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 500, lineHeight: 1 }}>
+            {TEXT.headerTitle}
+          </Typography>
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        {/* The notification list and its unread count arrive with the notifications feature. */}
+        <IconButton aria-label="Notifications" color="default">
+          <Badge color="error" badgeContent={0} max={99}>
+            <NotificationsOutlinedIcon />
+          </Badge>
+        </IconButton>
+        <AccountMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

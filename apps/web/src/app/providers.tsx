@@ -1,0 +1,18 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ErefDialogProvider } from '../lib/eref-dialog';
+import { queryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <ErefDialogProvider>{children}</ErefDialogProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { createBrowserRouter } from 'react-router';
+import { LoginPage, type LoginLocationState } from '../features/auth/login-page';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { ServerErrorPage } from '../features/errors/server-error-page';
+import { HomePage } from '../features/home/home-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { queryClient } from '../lib/query-client';
+import { setSessionEndedListener } from '../lib/session';
+import { AppLayout } from './app-layout';
+import { RequireAuth } from './require-auth';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/', element: <HomePage /> },
+              { path: '/profile', element: <ProfilePage /> },
+            ],
+          },
+        ],
+      },
+      { path: '/not-found', element: <NotFoundPage /> },
+      { path: '/error', element: <ServerErrorPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+// The cache is dropped only after the signed-in pages have unmounted, so none of their
+// queries refetch with the dead token.
+setSessionEndedListener(() => {
+  const state: LoginLocationState = { isSessionEnded: true };
+  void router.navigate('/login', { replace: true, state }).then(() => queryClient.clear());
+});

@@ -1,0 +1,57 @@
+import {
+  changePasswordResponseSchema,
+  updateMeResponseSchema,
+  type ChangePasswordBody,
+  type MeResponse,
+  type UpdateMeResponse,
+} from '@ichat/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { saveToken, updateStoredDisplayName } from '../../lib/session';
+import { accountKeys } from './queries';
+
+export interface UpdateProfileInput {
+  displayName: string;
+  photo: File | null;
+}
+
+const updateProfile = ({ displayName, photo }: UpdateProfileInput): Promise<UpdateMeResponse> => {
+  const form = new FormData();
+  form.append('data', JSON.stringify({ display_name: displayName }));
+  if (photo) form.append('profile_photo', photo, photo.name);
+  return apiRequest('/api/v1/accounts/me', { method: 'PUT', body: form, schema: updateMeResponseSchema });
+};
+
+export const useUpdateProfileMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: ({ updated_user }) => {
+      updateStoredDisplayName(updated_user.display_name);
+      queryClient.setQueryData<MeResponse>(accountKeys.me(), (previous) =>
+        previous
+          ? {
+              ...previous,
+              user_details: {
+                ...previous.user_details,
+                display_name: updated_user.display_name,
+                profile_photo: updated_user.profile_photo,
+              },
+            }
+          : previous,
+      );
+    },
+  });
+};
+
+export const useChangePasswordMutation = () =>
+  useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      apiRequest('/api/v1/accounts/change-password', {
+        method: 'POST',
+        body,
+        schema: changePasswordResponseSchema,
+      }),
+    // The server revoked every earlier token, this tab's included: keep the new one.
+    onSuccess: ({ token, expires_at }) => saveToken(token, expires_at),
+  });
