@@ -1,6 +1,5 @@
 import { TEXT } from '@ichat/shared';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,6 +8,7 @@ import { LogoFull } from '../../app/logo';
 import { AppDownloads } from './app-downloads';
 import { LoginForm } from './login-form';
 import { useExistingTokenCheck, useVersionQuery } from './queries';
+import { CenteredPage } from '../../app/centered-page';
 
 /** Set by the app when the server refused the session, so the login page can say why. */
 export interface LoginLocationState {
@@ -26,18 +26,7 @@ export function LoginPage() {
   const isSessionEnded = (location.state as LoginLocationState | null)?.isSessionEnded === true;
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'background.default',
-        px: 2,
-        py: { xs: 4, sm: 6 },
-      }}
-    >
+    <CenteredPage>
       <Stack spacing={3} sx={{ width: '100%', maxWidth: 440, alignItems: 'center' }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="img" aria-label={TEXT.appTitle}>
           <LogoFull height={52} />
@@ -57,6 +46,6 @@ export function LoginPage() {
           {version.data ? <AppDownloads version={version.data} /> : null}
         </Paper>
       </Stack>
-    </Box>
+    </CenteredPage>
   );
 }

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { countdownText, useCountdown } from './use-countdown';
+import { CenteredPage } from '../../app/centered-page';
 
 interface ErrorPageProps {
   code: string;
@@ -21,18 +22,7 @@ export function ErrorPage({ code, title, text, icon }: ErrorPageProps) {
   const secondsLeft = useCountdown(ERROR_PAGE_COUNTDOWN_S, goHome);
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'background.default',
-        px: 2,
-        py: 4,
-      }}
-    >
+    <CenteredPage>
       <Paper
         variant="outlined"
         sx={{ width: '100%', maxWidth: 480, p: { xs: 3, sm: 5 }, borderRadius: 3, textAlign: 'center' }}
@@ -54,6 +44,6 @@ export function ErrorPage({ code, title, text, icon }: ErrorPageProps) {
           {TEXT.goBackHome}
         </Button>
       </Paper>
-    </Box>
+    </CenteredPage>
   );
 }
