@@ -89,11 +89,19 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const { database, drop } = await openTestDatabase(dataDir);
-  await migrateToLatest(database);
-  if (options.seed !== false) await seedDemoOrganisation(database.db, DEMO_PASSWORD);
-
-  const app = await buildApp({ config, database, redis: options.redis });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  let app: FastifyInstance;
+  try {
+    await migrateToLatest(database);
+    if (options.seed !== false) await seedDemoOrganisation(database.db, DEMO_PASSWORD);
+    app = await buildApp({ config, database, redis: options.redis });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    // A failed start must not leave a schema or a directory behind.
+    await database.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The test server has no port.');
   const baseUrl = `http://127.0.0.1:${address.port}`;
