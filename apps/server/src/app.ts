@@ -104,7 +104,13 @@ export const buildApp = async ({ config, database, redis }: AppDependencies): Pr
   await app.register(assetsRoutes({ files, guards }));
   await registerWebClient(app, config);
 
-  const realtime = createRealtimeGateway({ server: app.server, accounts, events, logger: app.log });
+  const realtime = createRealtimeGateway({
+    server: app.server,
+    accounts,
+    events,
+    logger: app.log,
+    parseCookie: (header) => app.parseCookie(header),
+  });
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => realtime.close());
 

@@ -17,15 +17,6 @@ export interface SocketData {
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-const tokenFromCookie = (cookieHeader: string | undefined): string | undefined => {
-  if (!cookieHeader) return undefined;
-  for (const pair of cookieHeader.split(';')) {
-    const [name, ...value] = pair.trim().split('=');
-    if (name === 'token') return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-};
-
 export interface RealtimeGateway {
   io: LiveServer;
   close(): Promise<void>;
@@ -36,8 +27,11 @@ export const createRealtimeGateway = ({
   accounts,
   events,
   logger,
+  parseCookie,
 }: {
   server: HttpServer;
+  /** The HTTP side's cookie parser (@fastify/cookie), so both sides read `token` alike. */
+  parseCookie: (header: string) => Record<string, string | undefined>;
   accounts: AccountsService;
   events: LiveEvents;
   logger: FastifyBaseLogger;
@@ -52,7 +46,8 @@ export const createRealtimeGateway = ({
 
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
-    const token = typeof auth?.token === 'string' ? auth.token : tokenFromCookie(socket.handshake.headers.cookie);
+    const { cookie } = socket.handshake.headers;
+    const token = typeof auth?.token === 'string' ? auth.token : cookie ? parseCookie(cookie)['token'] : undefined;
     if (!token) {
       next(new Error('unauthorized'));
       return;

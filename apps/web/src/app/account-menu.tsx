@@ -15,7 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLogout } from '../features/auth/mutations';
+import { logout } from '../features/auth/mutations';
 import { ChangePasswordDialog } from '../features/profile/change-password-dialog';
 import { profilePhotoUrl } from '../features/profile/profile-photo';
 import { useMeQuery } from '../features/profile/queries';
@@ -29,7 +29,6 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const me = useMeQuery();
-  const logout = useLogout();
   const menuId = useId();
   const buttonId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -34,9 +34,9 @@ export const router = createBrowserRouter([
   },
 ]);
 
-// The cache is dropped only after the signed-in pages have unmounted, so none of their
-// queries refetch with the dead token.
-setSessionEndedListener(() => {
-  const state: LoginLocationState = { isSessionEnded: true };
+// Logout and a refused token leave the same way. The cache is dropped only after the
+// signed-in pages have unmounted, so none of their queries refetch with the dead token.
+setSessionEndedListener((reason) => {
+  const state: LoginLocationState = { isSessionEnded: reason === 'revoked' };
   void router.navigate('/login', { replace: true, state }).then(() => queryClient.clear());
 });

@@ -68,6 +68,7 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'Your session has ended.' }));
     await expect(apiRequest('/api/v1/accounts/me', { schema: echoSchema })).rejects.toMatchObject({ status: 401 });
     expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith('revoked');
     expect(cookie).toBe('');
   });
 

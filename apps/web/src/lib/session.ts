@@ -63,16 +63,21 @@ export const clearSession = (): void => {
   localStorage.removeItem(STORED_USER_KEY);
 };
 
-type SessionEndedListener = () => void;
+/** Why a session ended: the person logged out, or the server refused the token. */
+export type SessionEndReason = 'logout' | 'revoked';
+type SessionEndedListener = (reason: SessionEndReason) => void;
 let sessionEndedListener: SessionEndedListener | null = null;
 
-/** The app decides where a revoked session goes; lib code only reports it. */
+/** The app decides where an ended session goes; lib code only reports it. */
 export const setSessionEndedListener = (listener: SessionEndedListener | null): void => {
   sessionEndedListener = listener;
 };
 
-/** The server refused the token (revoked, expired, password changed elsewhere). */
-export const endRevokedSession = (): void => {
+/** Every way out of a session goes through here: forget it locally, then let the app leave. */
+export const endSession = (reason: SessionEndReason): void => {
   clearSession();
-  sessionEndedListener?.();
+  sessionEndedListener?.(reason);
 };
+
+/** The server refused the token (revoked, expired, password changed elsewhere). */
+export const endRevokedSession = (): void => endSession('revoked');

@@ -1,9 +1,7 @@
 import { loginResponseSchema, messageOnlySchema, type LoginBody, type MeResponse } from '@ichat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
-import { clearSession, startSession } from '../../lib/session';
+import { endSession, startSession } from '../../lib/session';
 import { accountKeys } from '../profile/queries';
 
 export const useLoginMutation = () => {
@@ -25,17 +23,11 @@ export const useLoginMutation = () => {
 };
 
 /** Logout (000 §2 Header): the server call may fail, the local session ends regardless. */
-export const useLogout = () => {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useCallback(async () => {
-    try {
-      await apiRequest('/api/v1/accounts/logout', { method: 'POST', schema: messageOnlySchema, isSessionCall: false });
-    } catch {
-      // The token may already be revoked or the server unreachable; signing out here still holds.
-    }
-    clearSession();
-    await navigate('/login', { replace: true });
-    queryClient.clear();
-  }, [navigate, queryClient]);
+export const logout = async (): Promise<void> => {
+  try {
+    await apiRequest('/api/v1/accounts/logout', { method: 'POST', schema: messageOnlySchema, isSessionCall: false });
+  } catch {
+    // The token may already be revoked or the server unreachable; signing out here still holds.
+  }
+  endSession('logout');
 };
