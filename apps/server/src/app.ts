@@ -19,6 +19,12 @@ import { createAccountsRepository } from './features/accounts/accounts.repositor
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
+import { createChatViews } from './features/chat/chat-views.js';
+import { chatRoutes } from './features/chat/chat.routes.js';
+import { createConversationsRepository } from './features/chat/conversations.repository.js';
+import { createConversationsService } from './features/chat/conversations.service.js';
+import { createMessagesRepository } from './features/chat/messages.repository.js';
+import { createMessagesService } from './features/chat/messages.service.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createGuards } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -95,6 +101,12 @@ export const buildApp = async ({ config, database, redis }: AppDependencies): Pr
     files,
     events,
   });
+  const conversationsRepo = createConversationsRepository(database.db);
+  const messagesRepo = createMessagesRepository(database.db);
+  const chatViews = createChatViews({ conversations: conversationsRepo, messages: messagesRepo });
+  const chatDeps = { db: database.db, conversations: conversationsRepo, messages: messagesRepo, views: chatViews, files };
+  const conversations = createConversationsService(chatDeps);
+  const messages = createMessagesService(chatDeps);
   const guards = createGuards(accounts);
   app.decorateRequest('user', null);
 
@@ -102,6 +114,7 @@ export const buildApp = async ({ config, database, redis }: AppDependencies): Pr
   await app.register(accountsRoutes({ accounts, guards, files }));
   await app.register(adminRoutes({ accounts, guards }));
   await app.register(assetsRoutes({ files, guards }));
+  await app.register(chatRoutes({ conversations, messages, guards, files }));
   await registerWebClient(app, config);
 
   const realtime = createRealtimeGateway({

@@ -96,3 +96,37 @@ export const fileTooLargeText = (fileName: string, limitMb: number): string =>
   `File ${fileName} exceeds ${limitMb}MB and will not be uploaded.`;
 export const attachmentTooLargeText = (limitMb: number): string =>
   `File Attachment too large. Max: ${limitMb}MB`;
+
+/**
+ * One activity-log line (000 §8). The document's lines name two alternatives with a slash
+ * ('have muted/unmuted', 'pinned/unpinned'); the entry's detail says which happened, so the
+ * line shows the one that did. '...' is the member acted on.
+ */
+export const activityLine = (
+  action: string,
+  actor: string,
+  receiver: string | null,
+  detail: string | null,
+): string => {
+  const other = receiver ?? 'a member';
+  switch (action) {
+    case 'MUTE':
+      return `${actor} have ${detail === 'unmuted' ? 'unmuted' : 'muted'} ${other}`;
+    case 'ADD':
+      return `${actor} have added ${other} to the chat`;
+    case 'REMOVE':
+      return `${actor} removed ${other} from the chat`;
+    case 'LEAVE':
+      return `${actor} has left`;
+    case 'DELETE':
+      return `${actor} deleted a chat.`;
+    case 'CREATE':
+      return `${actor} created a group chat.`;
+    case 'UPDATE':
+      return `${actor} updated the group chat.`;
+    case 'PIN':
+      return `${actor} ${detail === 'unpinned' ? 'unpinned' : 'pinned'} a message.`;
+    default:
+      return TEXT.unknownActivity;
+  }
+};

@@ -29,6 +29,28 @@ const calls: [string, string][] = [
   ['PATCH', '/api/v1/admin/users/2'],
   ['GET', '/api/v1/admin/users'],
   ['GET', '/api/v1/version'],
+  // Chat (issue 3): conversation 4 is Maria's group, 5 one she is not in.
+  ['GET', '/api/v1/conversations'],
+  ['GET', '/api/v2/conversations?conversation_filter=group'],
+  ['GET', '/api/v3/conversations?page=2&limit=3'],
+  ['GET', '/api/v2/conversations/unread-count'],
+  ['GET', '/api/v2/conversations/4'],
+  ['POST', '/api/v1/conversations'],
+  ['PATCH', '/api/v1/conversations/4'],
+  ['PUT', '/api/v1/conversations/4'],
+  ['GET', '/api/v1/conversations/actions/5'],
+  ['GET', '/api/v1/messages/4?limit=5'],
+  ['POST', '/api/v1/messages/4'],
+  ['POST', '/api/v1/messages/5'],
+  ['POST', '/api/v1/messages/search/4'],
+  ['DELETE', '/api/v1/messages/4/9'],
+  ['GET', '/api/v1/messages/4/9'],
+  ['PATCH', '/api/v1/messages/4/9'],
+  ['GET', '/api/v1/users'],
+  ['PATCH', '/api/v1/conversation-member/4/3'],
+  ['PUT', '/api/v1/conversation-member/4'],
+  ['GET', '/api/v1/files/4'],
+  ['POST', '/api/v1/direct-message'],
 ];
 
 const anyJson = fc.oneof(
@@ -43,6 +65,14 @@ const anyJson = fc.oneof(
     display_name: fc.oneof(fc.string({ maxLength: 200 }), fc.integer()),
     is_active: fc.oneof(fc.boolean(), fc.string()),
     email_address: fc.oneof(fc.emailAddress(), fc.string()),
+    action: fc.oneof(fc.constantFrom('pin', 'leave', 'mute', 'remove', 'read'), fc.string(), fc.integer()),
+    user_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.double()),
+    keyword: fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.constant('%_\\')),
+    recipients: fc.oneof(fc.array(fc.integer({ min: -5, max: 20 })), fc.string(), fc.array(fc.string())),
+    message: fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.constant(null)),
+    name: fc.oneof(fc.string({ maxLength: 300 }), fc.integer()),
+    conversation_member_ids: fc.oneof(fc.array(fc.integer({ min: -5, max: 20 })), fc.string()),
+    is_group: fc.oneof(fc.boolean(), fc.string()),
   }, { requiredKeys: [] }),
 );
 
@@ -91,10 +121,35 @@ describe('no client input produces a 5xx', () => {
         expect(patched.status, segment).toBeLessThan(500);
         const asset = await server.request('GET', `/assets/images-data/${id}`, { token });
         expect(asset.status, segment).toBeLessThan(500);
+        const attachment = await server.request('GET', `/assets/message-attachment/${id}`, { token });
+        expect(attachment.status, segment).toBeLessThan(500);
+        for (const url of [`/api/v2/conversations/${id}`, `/api/v1/messages/${id}?before=${id}`, `/api/v1/messages/4/${id}`, `/api/v1/files/${id}`]) {
+          const response = await server.request('GET', url, { token });
+          expect(response.status, url).toBeLessThan(500);
+        }
         const me = await fetch(`${server.baseUrl}/api/v1/accounts/me`, { headers: { authorization: authorization.replace(/[^\t\x20-\x7e]/g, '') } });
         expect(me.status, authorization).toBeLessThan(500);
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('random multipart data parts and files on the chat uploads', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/v1/messages/4', '/api/v1/conversations', '/api/v1/conversations/4'),
+        fc.oneof(fc.string({ maxLength: 200 }), anyJson.map((value) => JSON.stringify(value))),
+        fc.constantFrom('message_attachments', 'conversation_image', 'other'),
+        fc.uint8Array({ maxLength: 200 }),
+        async (url, data, field, bytes) => {
+          const form = new FormData();
+          form.append('data', data);
+          form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), 'file.png');
+          const response = await server.request(url === '/api/v1/conversations/4' ? 'PUT' : 'POST', url, { token, form });
+          expectEnvelope(response.status, response.body, `${url} ${data} ${field}`);
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CONVERSATION_FILTERS, CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../constants.js';
 import { CONVERSATION_ACTIONS, NOTIFICATION_TYPES, REACTION_TYPES } from '../options.js';
 import { TEXT } from '../texts.js';
-import { idSchema, isoDateSchema, pageQuery, requiredText, successSchema } from './common.js';
+import { idParam, idSchema, isoDateSchema, pageQuery, requiredText, successSchema } from './common.js';
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 export const CONVERSATION_NAME_MAX_LENGTH = 80;
@@ -26,7 +26,7 @@ export type ChatUser = z.infer<typeof chatUserSchema>;
 // ---------------------------------------------------------------- conversations
 
 export const conversationFilterSchema = z.enum(CONVERSATION_FILTERS, {
-  error: 'conversation_filter must be personal or group.',
+  error: 'Conversation filter must be personal or group.',
 });
 
 export const conversationListQuerySchema = z.object({
@@ -89,7 +89,7 @@ export const createConversationDataSchema = z.object(
     conversation_member_ids: z
       .array(idSchema, { error: 'Choose the members of the conversation.' })
       .max(500, { error: 'A conversation can have at most 500 members.' }),
-    is_group: z.literal(true, { error: 'is_group must be true.' }),
+    is_group: z.literal(true, { error: 'A new conversation must be a group (is_group true).' }),
   },
   { error: 'The conversation details are missing.' },
 );
@@ -100,9 +100,16 @@ export const createConversationResponseSchema = successSchema({
 
 /** PATCH /api/v1/conversations/{id}. */
 export const conversationPatchBodySchema = z.object(
-  { action: z.enum(['pin', 'leave'], { error: 'action must be pin or leave.' }) },
-  { error: 'action must be pin or leave.' },
+  { action: z.enum(['pin', 'leave'], { error: 'Action must be pin or leave.' }) },
+  { error: 'Action must be pin or leave.' },
 );
+
+/** PATCH answer: pin toggles the caller's own pin; leave removes the caller. */
+export const conversationPatchResponseSchema = successSchema({
+  message: z.string(),
+  is_pinned: z.boolean(),
+  left: z.boolean(),
+});
 
 /** PUT /api/v1/conversations/{id}: the `data` part of the multipart body. */
 export const updateConversationDataSchema = z.object(
@@ -121,6 +128,11 @@ export const conversationActionSchema = z.object({
 export type ConversationAction = z.infer<typeof conversationActionSchema>;
 export const conversationActionsResponseSchema = successSchema({
   conversation_actions: z.array(conversationActionSchema),
+});
+/** Answer of a change that writes one activity-log entry (edit, mute, remove, add). */
+export const conversationActionResponseSchema = successSchema({
+  message: z.string(),
+  conversation_action: conversationActionSchema,
 });
 
 // ---------------------------------------------------------------- messages
@@ -170,8 +182,34 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const messagePageQuerySchema = pageQuery(MESSAGE_PAGE_SIZE, 200);
-export const messagesResponseSchema = successSchema({ messages: z.array(messageSchema) });
+/**
+ * One conversation as opened (GET /api/v1|v2/conversations/{id}): the summary plus its
+ * members, the pinned message and what the caller may do in it.
+ */
+export const conversationDetailSchema = conversationSummarySchema.extend({
+  created_by: idSchema,
+  members: z.array(conversationMemberSchema),
+  pinned_message: messageSchema.nullable(),
+  permissions: conversationPermissionsSchema,
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+export const conversationDetailResponseSchema = successSchema({ conversation: conversationDetailSchema });
+
+
+/**
+ * GET /api/v1/messages/{conversationId}: the newest `limit` messages (page 1), or the
+ * `limit` before message `before` (what an upward scroll asks for), or those after message
+ * `after` (catching up). Always oldest first; thread replies live in their thread.
+ */
+export const messagePageQuerySchema = pageQuery(MESSAGE_PAGE_SIZE, 200).extend({
+  before: idParam('before').optional(),
+  after: idParam('after').optional(),
+});
+export const messagesResponseSchema = successSchema({
+  messages: z.array(messageSchema),
+  /** Whether older messages exist before the first one returned. */
+  has_more: z.boolean(),
+});
 
 export const mentionSchema = z.object({
   id: z.union([idSchema, z.literal('all')]),
@@ -247,8 +285,8 @@ export const usersResponseSchema = successSchema({
 });
 
 export const memberPatchBodySchema = z.object(
-  { action: z.enum(['mute', 'remove'], { error: 'action must be mute or remove.' }) },
-  { error: 'action must be mute or remove.' },
+  { action: z.enum(['mute', 'remove'], { error: 'Action must be mute or remove.' }) },
+  { error: 'Action must be mute or remove.' },
 );
 export const addMemberBodySchema = z.object(
   { user_id: idSchema },
@@ -285,8 +323,8 @@ export const notificationsResponseSchema = successSchema({
   notifications: z.array(notificationSchema),
 });
 export const notificationActionBodySchema = z.object(
-  { action: z.enum(['read', 'delete'], { error: 'action must be read or delete.' }) },
-  { error: 'action must be read or delete.' },
+  { action: z.enum(['read', 'delete'], { error: 'Action must be read or delete.' }) },
+  { error: 'Action must be read or delete.' },
 );
 
 // ---------------------------------------------------------------- direct messages
@@ -303,5 +341,8 @@ export const directMessageBodySchema = z.object(
 );
 export const directMessageResponseSchema = successSchema({
   message: z.string(),
+  /** The conversation with the first recipient, which the page opens. */
   conversation_id: idSchema,
+  /** Every recipient's personal conversation, in the order of `recipients`. */
+  conversation_ids: z.array(idSchema),
 });

@@ -1,0 +1,160 @@
+/**
+ * Rows to the document's shapes (000 §3): messages with their sender, attachments, reply
+ * target, thread replies, reactions and seen-by; activity entries; the membership check
+ * every conversation-scoped call starts with.
+ */
+import type { ChatUser, ConversationAction, Message, ReactionType } from '@ichat/shared';
+import { toIso } from '../../db/values.js';
+import { notFound } from '../../http/errors.js';
+import type { ChatUserRow, ConversationsRepository, Executor, MembershipRow } from './conversations.repository.js';
+import type { AttachmentRow, MessageRow, MessagesRepository } from './messages.repository.js';
+
+export const NOT_A_MEMBER = 'That conversation does not exist or you are not a member of it.';
+
+const UNKNOWN_USER: ChatUserRow = {
+  id: 0,
+  display_name: 'Unknown user',
+  first_name: 'Unknown',
+  email_address: '',
+  profile_photo: null,
+};
+
+export const toChatUser = (row: ChatUserRow): ChatUser => ({
+  id: row.id,
+  display_name: row.display_name,
+  first_name: row.first_name,
+  email_address: row.email_address,
+  profile_photo: row.profile_photo,
+});
+
+export const toAttachment = (row: AttachmentRow) => ({
+  id: row.id,
+  attachment: row.stored_name,
+  original_name: row.original_name,
+  file_type: row.file_type,
+  size: row.size_bytes,
+  createdAt: toIso(row.created_at),
+});
+
+type ActionRow = Awaited<ReturnType<ConversationsRepository['listActions']>>[number];
+
+export const toConversationAction = (row: ActionRow): ConversationAction => ({
+  id: row.id,
+  action: row.action as ConversationAction['action'],
+  detail: row.detail,
+  createdAt: toIso(row.created_at),
+  user: {
+    id: row.actor_id,
+    display_name: row.actor_display_name,
+    first_name: row.actor_first_name,
+    email_address: row.actor_email_address,
+    profile_photo: row.actor_profile_photo,
+  },
+  receiving_user_action:
+    row.receiver_id === null
+      ? null
+      : {
+          id: row.receiver_id,
+          display_name: row.receiver_display_name ?? '',
+          first_name: row.receiver_first_name ?? '',
+          email_address: row.receiver_email_address ?? '',
+          profile_photo: row.receiver_profile_photo ?? null,
+        },
+});
+
+export const createChatViews = ({
+  conversations,
+  messages,
+}: {
+  conversations: ConversationsRepository;
+  messages: MessagesRepository;
+}) => {
+  /** The caller's membership, or the same 404 whether the conversation exists or not. */
+  const requireMember = async (conversationId: number, userId: number, executor?: Executor): Promise<MembershipRow> => {
+    const membership = await conversations.findMembership(conversationId, userId, executor);
+    if (!membership) throw notFound(NOT_A_MEMBER);
+    return membership;
+  };
+
+  const actionById = async (conversationId: number, actionId: number, executor?: Executor) => {
+    const [row] = await conversations.listActions(conversationId, { actionId, limit: 1 }, executor);
+    if (!row) throw new Error(`Activity entry ${actionId} vanished`);
+    return toConversationAction(row);
+  };
+
+  /**
+   * Messages of one conversation in the document's shape. Seen-by comes from the members'
+   * read cursors: a member has seen every message at or below their cursor.
+   */
+  const presentMessages = async (rows: MessageRow[], conversationId: number): Promise<Message[]> => {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const replyTargetIds = [...new Set(rows.flatMap((row) => (row.reply_to_message_id ? [row.reply_to_message_id] : [])))];
+    const [replyTargets, attachments, reactions, threadReplies, members, pinnedId] = await Promise.all([
+      messages.findByIds(replyTargetIds),
+      messages.attachmentsFor(ids),
+      messages.reactionsFor(ids),
+      messages.threadRepliesFor(ids),
+      conversations.listMembers(conversationId),
+      messages.findPinnedMessageId(conversationId),
+    ]);
+    const userIds = new Set<number>([...rows.map((row) => row.sender_id), ...replyTargets.map((row) => row.sender_id)]);
+    const users = await messages.usersByIds([...userIds]);
+    const userFor = (id: number) => toChatUser(users.get(id) ?? UNKNOWN_USER);
+    const replyById = new Map(replyTargets.map((row) => [row.id, row]));
+
+    return rows.map((row) => {
+      const replyTarget = row.reply_to_message_id ? replyById.get(row.reply_to_message_id) : undefined;
+      return {
+        id: row.id,
+        conversation_id: row.conversation_id,
+        sender_id: row.sender_id,
+        content: row.is_deleted ? '' : row.content,
+        createdAt: toIso(row.created_at),
+        updatedAt: toIso(row.updated_at),
+        is_deleted: row.is_deleted,
+        is_pinned: pinnedId === row.id,
+        reply_to_thread_message_id: row.thread_parent_id,
+        client_message_id: row.client_message_id,
+        user: userFor(row.sender_id),
+        message_attachment: row.is_deleted
+          ? []
+          : attachments.filter((file) => file.message_id === row.id).map(toAttachment),
+        reply_to_message_detail:
+          replyTarget && replyTarget.conversation_id === row.conversation_id
+            ? {
+                id: replyTarget.id,
+                user: userFor(replyTarget.sender_id),
+                content: replyTarget.is_deleted ? '' : replyTarget.content,
+                is_deleted: replyTarget.is_deleted,
+              }
+            : null,
+        thread_replies: threadReplies
+          .filter((reply) => reply.thread_parent_id === row.id)
+          .map((reply) => ({ id: reply.id, reply_to_thread_message_id: row.id })),
+        message_reactions: reactions
+          .filter((reaction) => reaction.message_id === row.id)
+          .map((reaction) => ({
+            id: reaction.id,
+            message_id: reaction.message_id,
+            user_id: reaction.user_id,
+            type: reaction.type as ReactionType,
+            user: { id: reaction.user_id, display_name: reaction.display_name },
+          })),
+        message_reads: members
+          .filter((member) => member.id !== row.sender_id && member.last_read_message_id >= row.id)
+          .map((member) => ({ id: member.member_id, user_id: member.id, user: { id: member.id, display_name: member.display_name } })),
+      };
+    });
+  };
+
+  const presentMessage = async (row: MessageRow): Promise<Message> => {
+    const [message] = await presentMessages([row], row.conversation_id);
+    if (!message) throw new Error(`Message ${row.id} could not be presented`);
+    return message;
+  };
+
+  return { requireMember, actionById, presentMessages, presentMessage };
+};
+
+export type ChatViews = ReturnType<typeof createChatViews>;

@@ -1,0 +1,450 @@
+/**
+ * The only place conversations, their members and their activity log are queried.
+ * Unread counts come from each member's read cursor (docs/DESIGN-NOTES "cursors, not a row
+ * per message per reader"): messages above the cursor, not the reader's own, not deleted.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { toBool } from '../../db/values.js';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface ChatUserRow {
+  id: number;
+  display_name: string;
+  first_name: string;
+  email_address: string;
+  profile_photo: string | null;
+}
+
+export const chatUserColumns = [
+  'users.id',
+  'users.display_name',
+  'users.first_name',
+  'users.email_address',
+  'users.profile_photo',
+] as const;
+
+export interface MembershipRow {
+  member_id: number;
+  conversation_id: number;
+  is_group: boolean;
+  is_admin: boolean;
+  is_muted: boolean;
+  is_pinned: boolean;
+  last_read_message_id: number;
+}
+
+export interface ConversationListRow {
+  id: number;
+  name: string | null;
+  image: string | null;
+  is_group: boolean;
+  created_by: number;
+  pinned_message_id: number | null;
+  last_message_id: number | null;
+  last_message_at: number;
+  is_pinned: boolean;
+  last_read_message_id: number;
+}
+
+export const createConversationsRepository = (db: Kysely<Database>) => {
+  const listBase = (userId: number, isGroup: boolean | null, executor: Executor = db) => {
+    let query = executor
+      .selectFrom('conversation_members as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .where('m.user_id', '=', userId);
+    if (isGroup !== null) query = query.where('c.is_group', '=', isGroup);
+    return query;
+  };
+
+  return {
+    async findMembership(conversationId: number, userId: number, executor: Executor = db) {
+      const row = await executor
+        .selectFrom('conversation_members as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select([
+          'm.id as member_id',
+          'm.conversation_id',
+          'c.is_group',
+          'm.is_admin',
+          'm.is_muted',
+          'm.is_pinned',
+          'm.last_read_message_id',
+        ])
+        .where('m.conversation_id', '=', conversationId)
+        .where('m.user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        ...row,
+        is_group: toBool(row.is_group),
+        is_admin: toBool(row.is_admin),
+        is_muted: toBool(row.is_muted),
+        is_pinned: toBool(row.is_pinned),
+      } satisfies MembershipRow;
+    },
+
+    /** The caller's pinned conversations first, then by last-message time, newest first. */
+    async listForUser(userId: number, isGroup: boolean | null, page: { offset: number; limit: number } | null) {
+      let query = listBase(userId, isGroup)
+        .select([
+          'c.id',
+          'c.name',
+          'c.image',
+          'c.is_group',
+          'c.created_by',
+          'c.pinned_message_id',
+          'c.last_message_id',
+          'c.last_message_at',
+          'm.is_pinned',
+          'm.last_read_message_id',
+        ])
+        .orderBy('m.is_pinned', 'desc')
+        .orderBy('c.last_message_at', 'desc')
+        .orderBy('c.id', 'desc');
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      const rows = await query.execute();
+      return rows.map(
+        (row): ConversationListRow => ({ ...row, is_group: toBool(row.is_group), is_pinned: toBool(row.is_pinned) }),
+      );
+    },
+
+    async countForUser(userId: number, isGroup: boolean | null): Promise<number> {
+      const row = await listBase(userId, isGroup)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    async findConversation(conversationId: number, userId: number, executor: Executor = db) {
+      const rows = await this.listForUserByIds(userId, [conversationId], executor);
+      return rows[0];
+    },
+
+    async listForUserByIds(userId: number, conversationIds: number[], executor: Executor = db) {
+      if (conversationIds.length === 0) return [];
+      const rows = await listBase(userId, null, executor)
+        .select([
+          'c.id',
+          'c.name',
+          'c.image',
+          'c.is_group',
+          'c.created_by',
+          'c.pinned_message_id',
+          'c.last_message_id',
+          'c.last_message_at',
+          'm.is_pinned',
+          'm.last_read_message_id',
+        ])
+        .where('c.id', 'in', conversationIds)
+        .execute();
+      return rows.map(
+        (row): ConversationListRow => ({ ...row, is_group: toBool(row.is_group), is_pinned: toBool(row.is_pinned) }),
+      );
+    },
+
+    /** Unread per conversation for one reader: a range count above the reader's cursor. */
+    async unreadCounts(userId: number, conversationIds: number[]): Promise<Map<number, number>> {
+      if (conversationIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('messages as msg')
+        .innerJoin('conversation_members as m', (join) =>
+          join.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', userId),
+        )
+        .select(['msg.conversation_id', (eb) => eb.fn.countAll<number>().as('unread')])
+        .where('msg.conversation_id', 'in', conversationIds)
+        .whereRef('msg.id', '>', 'm.last_read_message_id')
+        .where('msg.sender_id', '<>', userId)
+        .where('msg.is_deleted', '=', false)
+        .groupBy('msg.conversation_id')
+        .execute();
+      return new Map(rows.map((row) => [row.conversation_id, Number(row.unread)]));
+    },
+
+    /** Unread totals over every conversation of the reader, split personal/group. */
+    async unreadTotals(userId: number): Promise<{ personal: number; group: number }> {
+      const rows = await db
+        .selectFrom('conversation_members as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .innerJoin('messages as msg', (join) =>
+          join.onRef('msg.conversation_id', '=', 'm.conversation_id').onRef('msg.id', '>', 'm.last_read_message_id'),
+        )
+        .select(['c.is_group', (eb) => eb.fn.countAll<number>().as('unread')])
+        .where('m.user_id', '=', userId)
+        .where('msg.sender_id', '<>', userId)
+        .where('msg.is_deleted', '=', false)
+        .groupBy('c.is_group')
+        .execute();
+      const totals = { personal: 0, group: 0 };
+      for (const row of rows) totals[toBool(row.is_group) ? 'group' : 'personal'] += Number(row.unread);
+      return totals;
+    },
+
+    /** For personal conversations: the other person, who names and pictures it. */
+    async otherMembers(userId: number, conversationIds: number[]) {
+      if (conversationIds.length === 0) return new Map<number, ChatUserRow>();
+      const rows = await db
+        .selectFrom('conversation_members as m')
+        .innerJoin('users', 'users.id', 'm.user_id')
+        .select(['m.conversation_id', ...chatUserColumns])
+        .where('m.conversation_id', 'in', conversationIds)
+        .where('m.user_id', '<>', userId)
+        .orderBy('m.id')
+        .execute();
+      const byConversation = new Map<number, ChatUserRow>();
+      for (const { conversation_id, ...user } of rows) {
+        if (!byConversation.has(conversation_id)) byConversation.set(conversation_id, user);
+      }
+      return byConversation;
+    },
+
+    async listMembers(conversationId: number, executor: Executor = db) {
+      const rows = await executor
+        .selectFrom('conversation_members as m')
+        .innerJoin('users', 'users.id', 'm.user_id')
+        .select(['m.id as member_id', 'm.is_admin', 'm.is_muted', 'm.joined_at', 'm.last_read_message_id', ...chatUserColumns])
+        .where('m.conversation_id', '=', conversationId)
+        .orderBy('m.id')
+        .execute();
+      return rows.map((row) => ({ ...row, is_admin: toBool(row.is_admin), is_muted: toBool(row.is_muted) }));
+    },
+
+    async insertConversation(
+      values: { name: string | null; image: string | null; isGroup: boolean; personalKey: string | null; createdBy: number; time: number },
+      executor: Executor,
+    ): Promise<number> {
+      const row = await executor
+        .insertInto('conversations')
+        .values({
+          name: values.name,
+          image: values.image,
+          is_group: values.isGroup,
+          personal_key: values.personalKey,
+          created_by: values.createdBy,
+          last_message_at: values.time,
+          created_at: values.time,
+          updated_at: values.time,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /**
+     * The personal conversation of a pair, created on first use. The unique personal_key
+     * makes a concurrent second insert a no-op, so a pair never gets two conversations.
+     */
+    async findOrCreatePersonal(userA: number, userB: number, time: number, executor: Executor): Promise<number> {
+      const key = `${Math.min(userA, userB)}:${Math.max(userA, userB)}`;
+      const inserted = await executor
+        .insertInto('conversations')
+        .values({
+          name: null,
+          image: null,
+          is_group: false,
+          personal_key: key,
+          created_by: userA,
+          last_message_at: time,
+          created_at: time,
+          updated_at: time,
+        })
+        .onConflict((oc) => oc.column('personal_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) {
+        await this.insertMembers(inserted.id, [userA, userB], { adminIds: [], time, lastReadMessageId: 0 }, executor);
+        return inserted.id;
+      }
+      const existing = await executor
+        .selectFrom('conversations')
+        .select('id')
+        .where('personal_key', '=', key)
+        .executeTakeFirstOrThrow();
+      // A pair's members never leave a personal conversation, but repair it if they did.
+      await executor
+        .insertInto('conversation_members')
+        .values(
+          [userA, userB].map((userId) => ({
+            conversation_id: existing.id,
+            user_id: userId,
+            is_admin: false,
+            is_muted: false,
+            is_pinned: false,
+            last_read_message_id: 0,
+            joined_at: time,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
+        .execute();
+      return existing.id;
+    },
+
+    async insertMembers(
+      conversationId: number,
+      userIds: number[],
+      options: { adminIds: number[]; time: number; lastReadMessageId: number },
+      executor: Executor,
+    ) {
+      if (userIds.length === 0) return;
+      await executor
+        .insertInto('conversation_members')
+        .values(
+          userIds.map((userId) => ({
+            conversation_id: conversationId,
+            user_id: userId,
+            is_admin: options.adminIds.includes(userId),
+            is_muted: false,
+            is_pinned: false,
+            last_read_message_id: options.lastReadMessageId,
+            joined_at: options.time,
+          })),
+        )
+        .execute();
+    },
+
+    async deleteMember(conversationId: number, userId: number, executor: Executor) {
+      const result = await executor
+        .deleteFrom('conversation_members')
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    async setMuted(conversationId: number, userId: number, muted: boolean, executor: Executor) {
+      await executor
+        .updateTable('conversation_members')
+        .set({ is_muted: muted })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    async setPinned(conversationId: number, userId: number, pinned: boolean, time: number) {
+      await db
+        .updateTable('conversation_members')
+        .set({ is_pinned: pinned, pinned_at: pinned ? time : null })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** When the last admin leaves, the longest-standing member takes over. */
+    async ensureAnAdmin(conversationId: number, executor: Executor) {
+      const admin = await executor
+        .selectFrom('conversation_members')
+        .select('id')
+        .where('conversation_id', '=', conversationId)
+        .where('is_admin', '=', true)
+        .executeTakeFirst();
+      if (admin) return;
+      const successor = await executor
+        .selectFrom('conversation_members')
+        .select('id')
+        .where('conversation_id', '=', conversationId)
+        .orderBy('joined_at')
+        .orderBy('id')
+        .executeTakeFirst();
+      if (successor) {
+        await executor.updateTable('conversation_members').set({ is_admin: true }).where('id', '=', successor.id).execute();
+      }
+    },
+
+    /** Moves a reader's cursor forward only, so an older read never makes messages unread. */
+    async advanceReadCursor(conversationId: number, userId: number, messageId: number, executor: Executor = db) {
+      await executor
+        .updateTable('conversation_members')
+        .set({ last_read_message_id: messageId })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .where('last_read_message_id', '<', messageId)
+        .execute();
+    },
+
+    async updateDetails(conversationId: number, changes: { name: string; image?: string }, time: number, executor: Executor) {
+      await executor
+        .updateTable('conversations')
+        .set({ name: changes.name, ...(changes.image !== undefined ? { image: changes.image } : {}), updated_at: time })
+        .where('id', '=', conversationId)
+        .execute();
+    },
+
+    async findImage(conversationId: number): Promise<string | null> {
+      const row = await db.selectFrom('conversations').select('image').where('id', '=', conversationId).executeTakeFirst();
+      return row?.image ?? null;
+    },
+
+    async insertAction(
+      values: { conversationId: number; userId: number; receivingUserId?: number | null; action: string; detail?: string | null; time: number },
+      executor: Executor,
+    ): Promise<number> {
+      const row = await executor
+        .insertInto('conversation_actions')
+        .values({
+          conversation_id: values.conversationId,
+          user_id: values.userId,
+          receiving_user_id: values.receivingUserId ?? null,
+          action: values.action,
+          detail: values.detail ?? null,
+          created_at: values.time,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Activity entries, newest first, with the acting and the receiving person. */
+    async listActions(conversationId: number, options: { actionId?: number; limit: number }, executor: Executor = db) {
+      let query = executor
+        .selectFrom('conversation_actions as a')
+        .innerJoin('users as actor', 'actor.id', 'a.user_id')
+        .leftJoin('users as receiver', 'receiver.id', 'a.receiving_user_id')
+        .select([
+          'a.id',
+          'a.action',
+          'a.detail',
+          'a.created_at',
+          'actor.id as actor_id',
+          'actor.display_name as actor_display_name',
+          'actor.first_name as actor_first_name',
+          'actor.email_address as actor_email_address',
+          'actor.profile_photo as actor_profile_photo',
+          'receiver.id as receiver_id',
+          'receiver.display_name as receiver_display_name',
+          'receiver.first_name as receiver_first_name',
+          'receiver.email_address as receiver_email_address',
+          'receiver.profile_photo as receiver_profile_photo',
+        ])
+        .where('a.conversation_id', '=', conversationId)
+        .orderBy('a.id', 'desc')
+        .limit(options.limit);
+      if (options.actionId !== undefined) query = query.where('a.id', '=', options.actionId);
+      return query.execute();
+    },
+
+    async findActiveUsers(userIds: number[], executor: Executor = db) {
+      if (userIds.length === 0) return [];
+      return executor
+        .selectFrom('users')
+        .select(chatUserColumns)
+        .where('users.id', 'in', userIds)
+        .where('users.is_active', '=', true)
+        .execute();
+    },
+
+    /** Everyone who can be added or messaged: active users other than the caller. */
+    async listDirectory(exceptUserId: number) {
+      return db
+        .selectFrom('users')
+        .select(['users.id', 'users.display_name', 'users.profile_photo'])
+        .where('users.is_active', '=', true)
+        .where('users.id', '<>', exceptUserId)
+        .orderBy(sql`lower(users.display_name)`)
+        .orderBy('users.id')
+        .execute();
+    },
+  };
+};
+
+export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;

@@ -1,0 +1,314 @@
+/**
+ * The only place messages and their attachments, reactions and replies are queried.
+ * Message ids increase with time, so every page is a range on the (conversation_id, id)
+ * index: the newest N, the N before an id, or everything after an id.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { toBool } from '../../db/values.js';
+import { chatUserColumns, type ChatUserRow, type Executor } from './conversations.repository.js';
+
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  sender_id: number;
+  content: string;
+  reply_to_message_id: number | null;
+  thread_parent_id: number | null;
+  client_message_id: string | null;
+  is_deleted: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AttachmentRow {
+  id: number;
+  message_id: number;
+  stored_name: string;
+  original_name: string;
+  file_type: string;
+  size_bytes: number;
+  created_at: number;
+}
+
+export interface NewAttachment {
+  storedName: string;
+  originalName: string;
+  fileType: string;
+  size: number;
+}
+
+const messageColumns = [
+  'messages.id',
+  'messages.conversation_id',
+  'messages.sender_id',
+  'messages.content',
+  'messages.reply_to_message_id',
+  'messages.thread_parent_id',
+  'messages.client_message_id',
+  'messages.is_deleted',
+  'messages.created_at',
+  'messages.updated_at',
+] as const;
+
+const toMessageRow = <T extends { is_deleted: unknown }>(row: T) => ({ ...row, is_deleted: toBool(row.is_deleted as never) });
+
+/** Escapes LIKE wildcards so a keyword is matched literally. */
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const createMessagesRepository = (db: Kysely<Database>) => {
+  const topLevel = (conversationId: number, executor: Executor = db) =>
+    executor
+      .selectFrom('messages')
+      .where('messages.conversation_id', '=', conversationId)
+      .where('messages.thread_parent_id', 'is', null);
+
+  return {
+    /**
+     * Top-level messages of a conversation, oldest first: the newest `limit` (skipping
+     * `offset`), or the `limit` just before `beforeId`, or up to `limit` after `afterId`.
+     */
+    async listTopLevel(
+      conversationId: number,
+      options: { limit: number; offset: number; beforeId?: number | undefined; afterId?: number | undefined },
+    ): Promise<MessageRow[]> {
+      let query = topLevel(conversationId).select(messageColumns);
+      if (options.afterId !== undefined) {
+        const rows = await query.where('messages.id', '>', options.afterId).orderBy('messages.id', 'asc').limit(options.limit).execute();
+        return rows.map(toMessageRow);
+      }
+      if (options.beforeId !== undefined) query = query.where('messages.id', '<', options.beforeId);
+      const rows = await query.orderBy('messages.id', 'desc').limit(options.limit).offset(options.offset).execute();
+      return rows.map(toMessageRow).reverse();
+    },
+
+    async hasTopLevelBefore(conversationId: number, messageId: number): Promise<boolean> {
+      const row = await topLevel(conversationId).select('messages.id').where('messages.id', '<', messageId).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** How many top-level messages are newer than this one: its index from the newest. */
+    async countTopLevelAfter(conversationId: number, messageId: number): Promise<number> {
+      const row = await topLevel(conversationId)
+        .select((eb) => eb.fn.countAll<number>().as('newer'))
+        .where('messages.id', '>', messageId)
+        .executeTakeFirstOrThrow();
+      return Number(row.newer);
+    },
+
+    async findById(messageId: number, executor: Executor = db): Promise<MessageRow | undefined> {
+      const row = await executor.selectFrom('messages').select(messageColumns).where('messages.id', '=', messageId).executeTakeFirst();
+      return row ? toMessageRow(row) : undefined;
+    },
+
+    async findByIds(messageIds: number[]): Promise<MessageRow[]> {
+      if (messageIds.length === 0) return [];
+      const rows = await db.selectFrom('messages').select(messageColumns).where('messages.id', 'in', messageIds).execute();
+      return rows.map(toMessageRow);
+    },
+
+    async findByClientId(senderId: number, clientMessageId: string): Promise<MessageRow | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .select(messageColumns)
+        .where('messages.sender_id', '=', senderId)
+        .where('messages.client_message_id', '=', clientMessageId)
+        .executeTakeFirst();
+      return row ? toMessageRow(row) : undefined;
+    },
+
+    /** Stores a message and makes it the conversation's latest, in the caller's transaction. */
+    async insert(
+      values: {
+        conversationId: number;
+        senderId: number;
+        content: string;
+        replyToMessageId: number | null;
+        threadParentId: number | null;
+        clientMessageId: string | null;
+        time: number;
+      },
+      executor: Executor,
+    ): Promise<number> {
+      const row = await executor
+        .insertInto('messages')
+        .values({
+          conversation_id: values.conversationId,
+          sender_id: values.senderId,
+          content: values.content,
+          reply_to_message_id: values.replyToMessageId,
+          thread_parent_id: values.threadParentId,
+          client_message_id: values.clientMessageId,
+          is_deleted: false,
+          created_at: values.time,
+          updated_at: values.time,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await executor
+        .updateTable('conversations')
+        .set({ last_message_id: row.id, last_message_at: values.time, updated_at: values.time })
+        .where('id', '=', values.conversationId)
+        .execute();
+      return row.id;
+    },
+
+    async insertAttachments(messageId: number, attachments: NewAttachment[], time: number, executor: Executor) {
+      if (attachments.length === 0) return;
+      await executor
+        .insertInto('message_attachments')
+        .values(
+          attachments.map((file) => ({
+            message_id: messageId,
+            stored_name: file.storedName,
+            original_name: file.originalName,
+            file_type: file.fileType,
+            size_bytes: file.size,
+            created_at: time,
+          })),
+        )
+        .execute();
+    },
+
+    async insertMentions(messageId: number, userIds: number[], time: number, executor: Executor) {
+      if (userIds.length === 0) return;
+      await executor
+        .insertInto('message_mentions')
+        .values(userIds.map((userId) => ({ message_id: messageId, user_id: userId, created_at: time })))
+        .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+        .execute();
+    },
+
+    /**
+     * Marks a message deleted, blanks its text and drops its attachment rows; returns the
+     * stored names so the files can be removed once the transaction has committed.
+     */
+    async markDeleted(messageId: number, time: number, executor: Executor): Promise<string[]> {
+      const attachments = await executor
+        .selectFrom('message_attachments')
+        .select('stored_name')
+        .where('message_id', '=', messageId)
+        .execute();
+      await executor.deleteFrom('message_attachments').where('message_id', '=', messageId).execute();
+      await executor.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
+      await executor
+        .updateTable('messages')
+        .set({ is_deleted: true, content: '', deleted_at: time, updated_at: time })
+        .where('id', '=', messageId)
+        .execute();
+      await executor
+        .updateTable('conversations')
+        .set({ pinned_message_id: null })
+        .where('pinned_message_id', '=', messageId)
+        .execute();
+      return attachments.map((row) => row.stored_name);
+    },
+
+    async setPinnedMessage(conversationId: number, messageId: number | null, time: number, executor: Executor) {
+      await executor
+        .updateTable('conversations')
+        .set({ pinned_message_id: messageId, updated_at: time })
+        .where('id', '=', conversationId)
+        .execute();
+    },
+
+    async findPinnedMessageId(conversationId: number, executor: Executor = db): Promise<number | null> {
+      const row = await executor
+        .selectFrom('conversations')
+        .select('pinned_message_id')
+        .where('id', '=', conversationId)
+        .executeTakeFirst();
+      return row?.pinned_message_id ?? null;
+    },
+
+    // ------------------------------------------------------------ what a page of messages needs
+
+    async usersByIds(userIds: number[]): Promise<Map<number, ChatUserRow>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.selectFrom('users').select(chatUserColumns).where('users.id', 'in', userIds).execute();
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    async attachmentsFor(messageIds: number[]): Promise<AttachmentRow[]> {
+      if (messageIds.length === 0) return [];
+      return db
+        .selectFrom('message_attachments')
+        .select(['id', 'message_id', 'stored_name', 'original_name', 'file_type', 'size_bytes', 'created_at'])
+        .where('message_id', 'in', messageIds)
+        .orderBy('id')
+        .execute();
+    },
+
+    async reactionsFor(messageIds: number[]) {
+      if (messageIds.length === 0) return [];
+      return db
+        .selectFrom('message_reactions as r')
+        .innerJoin('users', 'users.id', 'r.user_id')
+        .select(['r.id', 'r.message_id', 'r.user_id', 'r.type', 'users.display_name'])
+        .where('r.message_id', 'in', messageIds)
+        .orderBy('r.id')
+        .execute();
+    },
+
+    async threadRepliesFor(parentIds: number[]) {
+      if (parentIds.length === 0) return [];
+      return db
+        .selectFrom('messages')
+        .select(['id', 'thread_parent_id'])
+        .where('thread_parent_id', 'in', parentIds)
+        .where('is_deleted', '=', false)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Case-insensitive text search in one conversation, newest first. */
+    async searchInConversation(conversationId: number, keyword: string, limit: number): Promise<MessageRow[]> {
+      const rows = await db
+        .selectFrom('messages')
+        .select(messageColumns)
+        .where('messages.conversation_id', '=', conversationId)
+        .where('messages.is_deleted', '=', false)
+        .where(sql<boolean>`lower(messages.content) like ${likePattern(keyword)} escape '\\'`)
+        .orderBy('messages.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toMessageRow);
+    },
+
+    /** Attachments of a conversation's live messages, newest first. */
+    async filesOfConversation(conversationId: number, limit: number) {
+      return db
+        .selectFrom('message_attachments as a')
+        .innerJoin('messages', 'messages.id', 'a.message_id')
+        .innerJoin('users', 'users.id', 'messages.sender_id')
+        .select([
+          'a.id',
+          'a.message_id',
+          'a.stored_name',
+          'a.original_name',
+          'a.file_type',
+          'a.size_bytes',
+          'a.created_at',
+          ...chatUserColumns,
+        ])
+        .where('messages.conversation_id', '=', conversationId)
+        .where('messages.is_deleted', '=', false)
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** An attachment with the conversation it belongs to, for the members-only download. */
+    async findAttachment(storedName: string) {
+      return db
+        .selectFrom('message_attachments as a')
+        .innerJoin('messages', 'messages.id', 'a.message_id')
+        .select(['a.stored_name', 'a.original_name', 'a.file_type', 'a.size_bytes', 'messages.conversation_id'])
+        .where('a.stored_name', '=', storedName)
+        .where('messages.is_deleted', '=', false)
+        .executeTakeFirst();
+    },
+  };
+};
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

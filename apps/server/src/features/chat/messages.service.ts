@@ -1,0 +1,277 @@
+/**
+ * Messages of a conversation (000 §4, §5, §7 Messages): paging, sending with attachments,
+ * deleting one's own, the one pinned message, search within a conversation, the position
+ * lookup, the files list and the members-only attachment download.
+ */
+import { rename } from 'node:fs/promises';
+import { TEXT, type Message } from '@ichat/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { isUniqueViolation, nowMs } from '../../db/values.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import type { FileStore } from '../../storage/file-store.js';
+import type { AuthUser } from '../accounts/accounts.service.js';
+import { toAttachment, toChatUser, type ChatViews } from './chat-views.js';
+import type { ConversationsRepository } from './conversations.repository.js';
+import type { MessagesRepository } from './messages.repository.js';
+
+export const SEARCH_RESULT_LIMIT = 50;
+export const FILES_LIST_LIMIT = 500;
+export const MESSAGE_NOT_FOUND = 'That message does not exist in this conversation.';
+
+export interface MessagesServiceDeps {
+  db: Kysely<Database>;
+  conversations: ConversationsRepository;
+  messages: MessagesRepository;
+  views: ChatViews;
+  files: FileStore;
+}
+
+export interface SendInput {
+  message: string;
+  reply_to_message_id?: number | null | undefined;
+  mention_data: { id: number | 'all'; name: string }[];
+  client_message_id?: string | undefined;
+}
+
+/** Raster images a browser shows inline; everything else is downloaded (issue 3 §4). */
+const INLINE_IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export const inlineImageType = (storedName: string): string | undefined =>
+  INLINE_IMAGE_TYPES[storedName.split('.').pop()?.toLowerCase() ?? ''];
+
+export const createMessagesService = ({ db, conversations, messages, views, files }: MessagesServiceDeps) => {
+  const requireMessage = async (conversationId: number, messageId: number) => {
+    const message = await messages.findById(messageId);
+    if (!message || message.conversation_id !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
+    return message;
+  };
+
+  const requireChatPermission = async (conversationId: number, userId: number) => {
+    const membership = await views.requireMember(conversationId, userId);
+    if (membership.is_muted) throw forbidden(TEXT.restrictedFromChatting);
+    return membership;
+  };
+
+  /** The mentioned members still in the conversation; 'all' means every other member. */
+  const mentionedMembers = async (conversationId: number, senderId: number, mentions: SendInput['mention_data']) => {
+    if (mentions.length === 0) return [];
+    const members = await conversations.listMembers(conversationId);
+    const memberIds = new Set(members.map((member) => member.id).filter((id) => id !== senderId));
+    if (mentions.some((mention) => mention.id === 'all')) return [...memberIds];
+    return [...new Set(mentions.map((mention) => mention.id))].filter(
+      (id): id is number => typeof id === 'number' && memberIds.has(id),
+    );
+  };
+
+  return {
+    /**
+     * A page of top-level messages, oldest first. Reading the newest page moves the
+     * caller's read cursor to the conversation's latest message.
+     */
+    async list(userId: number, conversationId: number, query: { page: number; limit: number; before?: number | undefined; after?: number | undefined }) {
+      await views.requireMember(conversationId, userId);
+      const rows = await messages.listTopLevel(conversationId, {
+        limit: query.limit,
+        offset: query.before === undefined && query.after === undefined ? (query.page - 1) * query.limit : 0,
+        beforeId: query.before,
+        afterId: query.after,
+      });
+      const first = rows[0];
+      const hasMore = first ? await messages.hasTopLevelBefore(conversationId, first.id) : false;
+      if (query.page === 1 && query.before === undefined) {
+        const conversation = await conversations.findConversation(conversationId, userId);
+        if (conversation?.last_message_id) {
+          await conversations.advanceReadCursor(conversationId, userId, conversation.last_message_id);
+        }
+      }
+      return { messages: await views.presentMessages(rows, conversationId), has_more: hasMore };
+    },
+
+    /**
+     * Sends a message with its attachments. Attachments alone are allowed in a main chat;
+     * a retry with the same client_message_id answers with the stored message.
+     */
+    async send(caller: AuthUser, conversationId: number, input: SendInput, uploads: UploadedFile[]): Promise<{ message: Message; created: boolean }> {
+      await requireChatPermission(conversationId, caller.id);
+      const content = input.message.trim();
+      if (content === '' && uploads.length === 0) throw badRequest(TEXT.emptyMessage);
+      if (uploads.some((file) => file.size === 0)) throw badRequest('An attached file is empty.');
+
+      if (input.client_message_id) {
+        const earlier = await messages.findByClientId(caller.id, input.client_message_id);
+        if (earlier) {
+          if (earlier.conversation_id !== conversationId) throw conflict('That message id was already used in another conversation.');
+          return { message: await views.presentMessage(earlier), created: false };
+        }
+      }
+      const replyTo = input.reply_to_message_id ?? null;
+      if (replyTo !== null) {
+        const target = await messages.findById(replyTo);
+        if (!target || target.conversation_id !== conversationId) throw badRequest('The message you are replying to is not in this conversation.');
+      }
+      const mentioned = await mentionedMembers(conversationId, caller.id, input.mention_data);
+
+      // Files move from tmp into the attachment bucket under the names already generated;
+      // if the transaction fails they are removed again, so nothing is half-stored.
+      const moved: string[] = [];
+      const time = nowMs();
+      try {
+        for (const file of uploads) {
+          await rename(file.path, files.pathFor('message-attachment', file.storedName));
+          moved.push(file.storedName);
+        }
+        const messageId = await db.transaction().execute(async (trx) => {
+          const id = await messages.insert(
+            {
+              conversationId,
+              senderId: caller.id,
+              content,
+              replyToMessageId: replyTo,
+              threadParentId: null,
+              clientMessageId: input.client_message_id ?? null,
+              time,
+            },
+            trx,
+          );
+          await messages.insertAttachments(
+            id,
+            uploads.map((file) => ({ storedName: file.storedName, originalName: file.originalName, fileType: file.mimeType, size: file.size })),
+            time,
+            trx,
+          );
+          await messages.insertMentions(id, mentioned, time, trx);
+          await conversations.advanceReadCursor(conversationId, caller.id, id, trx);
+          return id;
+        });
+        const row = await messages.findById(messageId);
+        return { message: await views.presentMessage(row!), created: true };
+      } catch (error) {
+        await Promise.all(moved.map((name) => files.remove('message-attachment', name)));
+        // Two sends of the same client id raced: the first one stored wins.
+        if (isUniqueViolation(error) && input.client_message_id) {
+          const earlier = await messages.findByClientId(caller.id, input.client_message_id);
+          if (earlier && earlier.conversation_id === conversationId) {
+            return { message: await views.presentMessage(earlier), created: false };
+          }
+        }
+        throw error;
+      }
+    },
+
+    /** Only one's own message; it stays as DELETED CHAT and its attachments are gone. */
+    async remove(caller: AuthUser, conversationId: number, messageId: number) {
+      await views.requireMember(conversationId, caller.id);
+      const message = await requireMessage(conversationId, messageId);
+      if (message.sender_id !== caller.id) throw forbidden('You can only delete your own messages.');
+      if (message.is_deleted) throw conflict('This message has already been deleted.');
+      const time = nowMs();
+      const { storedNames, actionId } = await db.transaction().execute(async (trx) => {
+        const names = await messages.markDeleted(messageId, time, trx);
+        const id = await conversations.insertAction({ conversationId, userId: caller.id, action: 'DELETE', detail: String(messageId), time }, trx);
+        return { storedNames: names, actionId: id };
+      });
+      await Promise.all(storedNames.map((name) => files.remove('message-attachment', name)));
+      return { message: 'Message deleted.', conversation_action: await views.actionById(conversationId, actionId) };
+    },
+
+    /** Pins a message, replacing the previous pin; on the pinned message it unpins. */
+    async togglePin(caller: AuthUser, conversationId: number, messageId: number) {
+      await requireChatPermission(conversationId, caller.id);
+      const message = await requireMessage(conversationId, messageId);
+      if (message.is_deleted) throw badRequest('A deleted message cannot be pinned.');
+      if (message.thread_parent_id !== null) throw badRequest('A thread reply cannot be pinned.');
+      const time = nowMs();
+      const pinned = await db.transaction().execute(async (trx) => {
+        const current = await messages.findPinnedMessageId(conversationId, trx);
+        const pin = current !== messageId;
+        await messages.setPinnedMessage(conversationId, pin ? messageId : null, time, trx);
+        await conversations.insertAction(
+          { conversationId, userId: caller.id, action: 'PIN', detail: pin ? 'pinned' : 'unpinned', time },
+          trx,
+        );
+        return pin;
+      });
+      return { message: pinned ? await views.presentMessage(message) : null };
+    },
+
+    async search(userId: number, conversationId: number, keyword: string) {
+      await views.requireMember(conversationId, userId);
+      const conversation = await conversations.findConversation(conversationId, userId);
+      const rows = await messages.searchInConversation(conversationId, keyword, SEARCH_RESULT_LIMIT);
+      const users = await messages.usersByIds([...new Set(rows.map((row) => row.sender_id))]);
+      const others = conversation && !conversation.is_group ? await conversations.otherMembers(userId, [conversationId]) : new Map();
+      const other = others.get(conversationId);
+      const detail = {
+        name: conversation?.is_group ? (conversation.name ?? '') : (other?.display_name ?? ''),
+        image: conversation?.is_group ? (conversation.image ?? '') : (other?.profile_photo ?? ''),
+        is_group: conversation?.is_group ?? false,
+      };
+      return rows.flatMap((row) => {
+        const user = users.get(row.sender_id);
+        if (!user) return [];
+        return [
+          {
+            id: row.id,
+            conversation_id: row.conversation_id,
+            conversation_detail: detail,
+            user: toChatUser(user),
+            content: row.content,
+            reply_to_thread_message_id: row.thread_parent_id,
+            createdAt: new Date(row.created_at).toISOString(),
+          },
+        ];
+      });
+    },
+
+    /**
+     * Where a message sits: its index from the newest top-level message (0 = newest). A
+     * thread reply answers with its parent's index and the parent's id.
+     */
+    async position(userId: number, conversationId: number, messageId: number) {
+      await views.requireMember(conversationId, userId);
+      const message = await requireMessage(conversationId, messageId);
+      const anchorId = message.thread_parent_id ?? message.id;
+      const index = await messages.countTopLevelAfter(conversationId, anchorId);
+      return {
+        index,
+        query: message.is_deleted ? '' : message.content,
+        thread: { thread_reply: message.thread_parent_id !== null, message_id: message.thread_parent_id },
+      };
+    },
+
+    async files(userId: number, conversationId: number) {
+      await views.requireMember(conversationId, userId);
+      const rows = await messages.filesOfConversation(conversationId, FILES_LIST_LIMIT);
+      return rows.map((row) => ({
+        id: row.id,
+        user: toChatUser(row),
+        message_attachment: toAttachment({ ...row, id: row.id }),
+      }));
+    },
+
+    /** An attachment for download: members of its conversation only, else 404. */
+    async attachmentFor(userId: number, storedName: string) {
+      const attachment = await messages.findAttachment(storedName);
+      if (!attachment) throw notFound('That file does not exist.');
+      const membership = await conversations.findMembership(attachment.conversation_id, userId);
+      if (!membership) throw notFound('That file does not exist.');
+      if (!(await files.exists('message-attachment', storedName))) throw notFound('That file does not exist.');
+      return {
+        path: files.pathFor('message-attachment', storedName),
+        originalName: attachment.original_name,
+        size: attachment.size_bytes,
+        inlineType: inlineImageType(storedName),
+      };
+    },
+  };
+};
+
+export type MessagesService = ReturnType<typeof createMessagesService>;
