@@ -55,6 +55,57 @@ const waitForReady = async (deadline) => {
   throw new Error('the server did not become ready');
 };
 
+/**
+ * Chat figures on Maria's 'Sales Team' group: 10 000 sends fill it, then the calls the
+ * main screen makes are measured against a conversation of that size.
+ */
+const chatLoads = async (headers) => {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const groups = await (await fetch(`${base}/api/v2/conversations?conversation_filter=group`, { headers })).json();
+  const sales = groups.conversations.find((conversation) => conversation.name === 'Sales Team');
+  let sent = 0;
+  const send = await load('POST /api/v1/messages/{id} (send text; fills the conversation to 10 000)', {
+    total: 10_000,
+    concurrency: 16,
+    call: async () => {
+      sent += 1;
+      const body = JSON.stringify({ message: `Bench message ${sent} about cement, rebar and delivery schedules` });
+      return (await fetch(`${base}/api/v1/messages/${sales.id}`, { method: 'POST', headers: json, body })).ok;
+    },
+  });
+  const newest = await (await fetch(`${base}/api/v1/messages/${sales.id}?limit=30`, { headers })).json();
+  const middleId = newest.messages[0].id - 5_000;
+  return [
+    send,
+    await load('GET /api/v3/conversations (group list page, unread counts)', {
+      total: 3000,
+      concurrency: 16,
+      call: async () => (await fetch(`${base}/api/v3/conversations?conversation_filter=group&page=1&limit=10`, { headers })).ok,
+    }),
+    await load('GET /api/v2/conversations/unread-count', {
+      total: 3000,
+      concurrency: 16,
+      call: async () => (await fetch(`${base}/api/v2/conversations/unread-count`, { headers })).ok,
+    }),
+    await load('GET /api/v1/messages/{id}?limit=30 (newest page of 10 000, marks read)', {
+      total: 2000,
+      concurrency: 16,
+      call: async () => (await fetch(`${base}/api/v1/messages/${sales.id}?limit=30`, { headers })).ok,
+    }),
+    await load('GET /api/v1/messages/{id}?limit=10&before= (scrolling back, mid-history)', {
+      total: 2000,
+      concurrency: 16,
+      call: async () => (await fetch(`${base}/api/v1/messages/${sales.id}?limit=10&before=${middleId}`, { headers })).ok,
+    }),
+    await load('POST /api/v1/messages/search/{id} (substring over 10 000 messages)', {
+      total: 300,
+      concurrency: 8,
+      call: async () =>
+        (await fetch(`${base}/api/v1/messages/search/${sales.id}`, { method: 'POST', headers: json, body: JSON.stringify({ keyword: 'message 4242 ' }) })).ok,
+    }),
+  ];
+};
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ichat-bench-'));
 const startedAt = performance.now();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -86,6 +137,7 @@ try {
       concurrency: 16,
       call: async () => (await fetch(`${base}/api/v1/accounts/me`, { headers })).ok,
     }),
+    ...(await chatLoads(headers)),
     await load('POST /api/v1/accounts/login (scrypt N=16384)', {
       total: 200,
       concurrency: 8,
