@@ -21,7 +21,15 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
-              { path: '/', element: <HomePage /> },
+              {
+                // One element for both paths, so switching conversations keeps the sidebar
+                // (its scroll position and loaded pages) mounted.
+                element: <HomePage />,
+                children: [
+                  { path: '/', element: null },
+                  { path: '/conversations/:conversationId', element: null },
+                ],
+              },
               { path: '/profile', element: <ProfilePage /> },
             ],
           },

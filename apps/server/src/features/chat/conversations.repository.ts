@@ -48,6 +48,19 @@ export interface ConversationListRow {
   last_read_message_id: number;
 }
 
+const listColumns = [
+  'c.id',
+  'c.name',
+  'c.image',
+  'c.is_group',
+  'c.created_by',
+  'c.pinned_message_id',
+  'c.last_message_id',
+  'c.last_message_at',
+  'm.is_pinned',
+  'm.last_read_message_id',
+] as const;
+
 export const createConversationsRepository = (db: Kysely<Database>) => {
   const listBase = (userId: number, isGroup: boolean | null, executor: Executor = db) => {
     let query = executor
@@ -88,18 +101,7 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
     /** The caller's pinned conversations first, then by last-message time, newest first. */
     async listForUser(userId: number, isGroup: boolean | null, page: { offset: number; limit: number } | null) {
       let query = listBase(userId, isGroup)
-        .select([
-          'c.id',
-          'c.name',
-          'c.image',
-          'c.is_group',
-          'c.created_by',
-          'c.pinned_message_id',
-          'c.last_message_id',
-          'c.last_message_at',
-          'm.is_pinned',
-          'm.last_read_message_id',
-        ])
+        .select(listColumns)
         .orderBy('m.is_pinned', 'desc')
         .orderBy('c.last_message_at', 'desc')
         .orderBy('c.id', 'desc');
@@ -125,18 +127,7 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
     async listForUserByIds(userId: number, conversationIds: number[], executor: Executor = db) {
       if (conversationIds.length === 0) return [];
       const rows = await listBase(userId, null, executor)
-        .select([
-          'c.id',
-          'c.name',
-          'c.image',
-          'c.is_group',
-          'c.created_by',
-          'c.pinned_message_id',
-          'c.last_message_id',
-          'c.last_message_at',
-          'm.is_pinned',
-          'm.last_read_message_id',
-        ])
+        .select(listColumns)
         .where('c.id', 'in', conversationIds)
         .execute();
       return rows.map(

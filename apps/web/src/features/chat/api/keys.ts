@@ -1,0 +1,13 @@
+import type { ConversationFilter } from '@ichat/shared';
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  lists: () => [...chatKeys.all, 'conversations'] as const,
+  list: (filter: ConversationFilter, limit: number) => [...chatKeys.lists(), filter, limit] as const,
+  unread: () => [...chatKeys.all, 'unread-count'] as const,
+  detail: (id: number) => [...chatKeys.all, 'conversation', id] as const,
+  messages: (id: number) => [...chatKeys.all, 'messages', id] as const,
+  actions: (id: number) => [...chatKeys.all, 'actions', id] as const,
+  files: (id: number) => [...chatKeys.all, 'files', id] as const,
+  users: () => [...chatKeys.all, 'users'] as const,
+};

@@ -1,0 +1,92 @@
+import type { ConversationDetail } from '@ichat/shared';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactNode } from 'react';
+import { ConversationAvatar } from '../conversation-avatar';
+
+export type ChatModal = 'settings' | 'search' | 'activity' | 'files' | 'members';
+
+interface ChatHeaderProps {
+  conversation: ConversationDetail;
+  onBack: () => void;
+  onOpenModal: (modal: ChatModal) => void;
+}
+
+/** Back to /, image, name and the conversation menu (000 §2). */
+export function ChatHeader({ conversation, onBack, onOpenModal }: ChatHeaderProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const memberCount = conversation.members.length;
+
+  const item = (modal: ChatModal, icon: ReactNode, label: string) => (
+    <MenuItem
+      onClick={() => {
+        setAnchor(null);
+        onOpenModal(modal);
+      }}
+    >
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
+
+  return (
+    <Box
+      component="header"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 1, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
+      <IconButton aria-label="Back" onClick={onBack}>
+        <ArrowBackIcon />
+      </IconButton>
+      <ConversationAvatar image={conversation.image} isGroup={conversation.is_group} size={40} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+          {conversation.name}
+        </Typography>
+        {conversation.is_group ? (
+          <Typography variant="caption" color="text.secondary">
+            {memberCount} {memberCount === 1 ? 'member' : 'members'}
+          </Typography>
+        ) : null}
+      </Box>
+      <IconButton
+        aria-label="Conversation menu"
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {/* Group Settings is for conversation admins only (000 §6). */}
+        {conversation.permissions.is_admin && conversation.is_group
+          ? item('settings', <SettingsOutlinedIcon fontSize="small" />, 'Group Settings')
+          : null}
+        {item('search', <SearchIcon fontSize="small" />, 'Search Chat')}
+        {item('activity', <HistoryIcon fontSize="small" />, 'Activity Log')}
+        {item('files', <FolderOutlinedIcon fontSize="small" />, 'View Files')}
+        {item('members', <PeopleOutlinedIcon fontSize="small" />, 'View Members')}
+      </Menu>
+    </Box>
+  );
+}

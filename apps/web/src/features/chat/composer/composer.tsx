@@ -1,0 +1,205 @@
+import {
+  ATTACHMENT_LIMIT_BYTES,
+  ATTACHMENT_LIMIT_MB,
+  FILE_NAME_PREVIEW_LENGTH,
+  fileTooLargeText,
+  formatKilobytes,
+  MESSAGE_MAX_LENGTH,
+  TEXT,
+  truncate,
+  type Message,
+} from '@ichat/shared';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import ReplyIcon from '@mui/icons-material/Reply';
+import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useErefDialog } from '../../../lib/eref-dialog';
+import { useSendMessageMutation } from '../api/mutations';
+import { isImageType } from '../lib/assets';
+import { shrinkImage } from '../lib/image-fit';
+import { replyPreview } from '../lib/preview';
+import { useReportError } from '../lib/use-eref';
+import { useIsPhoneLike } from '../lib/use-phone';
+
+/** The server takes at most 10 files per message. */
+const MAX_FILES = 10;
+
+interface ComposerProps {
+  conversationId: number;
+  isPermittedToChat: boolean;
+  replyTo: Message | null;
+  onCancelReply: () => void;
+  onSent: () => void;
+}
+
+interface ChosenFile {
+  key: number;
+  file: File;
+}
+
+/**
+ * The message input (000 §2, §4, §5): reply bar, attachment previews, file and send buttons.
+ * Enter sends and Shift+Enter adds a line, except on phones; one send at a time.
+ */
+export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelReply, onSent }: ComposerProps) {
+  const send = useSendMessageMutation();
+  const { show } = useErefDialog();
+  const report = useReportError();
+  const isPhoneLike = useIsPhoneLike();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [isPreparing, setIsPreparing] = useState(false);
+  const nextKey = useRef(0);
+  const isSendingRef = useRef(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const isSending = isPreparing || send.isPending;
+  const isDisabled = !isPermittedToChat;
+
+  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const accepted: ChosenFile[] = [];
+    for (const file of chosen) {
+      // Each file over the limit is refused with its own dialog (000 §5).
+      if (file.size > ATTACHMENT_LIMIT_BYTES) {
+        show('FILE_TOO_LARGE_ERROR', fileTooLargeText(file.name, ATTACHMENT_LIMIT_MB));
+        continue;
+      }
+      accepted.push({ key: nextKey.current++, file });
+    }
+    setFiles((current) => [...current, ...accepted].slice(0, MAX_FILES));
+  };
+
+  const handleSend = async () => {
+    if (isSendingRef.current || isDisabled) return;
+    if (text.trim() === '' && files.length === 0) {
+      show('EMPTY_MESSAGE', TEXT.emptyMessage);
+      return;
+    }
+    isSendingRef.current = true;
+    setIsPreparing(true);
+    try {
+      const prepared = await Promise.all(files.map(({ file }) => shrinkImage(file)));
+      setIsPreparing(false);
+      await send.mutateAsync({
+        conversationId,
+        text,
+        replyToMessageId: replyTo?.id ?? null,
+        files: prepared,
+      });
+      setText('');
+      setFiles([]);
+      onCancelReply();
+      onSent();
+      inputRef.current?.focus();
+    } catch (error) {
+      report('SEND_MESSAGE_ERROR', error);
+    } finally {
+      isSendingRef.current = false;
+      setIsPreparing(false);
+    }
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || isPhoneLike) return;
+    event.preventDefault();
+    void handleSend();
+  };
+
+  return (
+    <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 1, sm: 2 }, py: 1 }}>
+      {replyTo ? (
+        <Box
+          data-testid="reply-bar"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, px: 1.5, py: 0.75, borderLeft: 3, borderColor: 'primary.main', bgcolor: 'action.hover', borderRadius: 1 }}
+        >
+          <ReplyIcon fontSize="small" color="primary" />
+          <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap>
+            Replying to <strong>{replyTo.user.display_name}</strong>: {replyPreview(replyTo)}
+          </Typography>
+          <IconButton size="small" aria-label="Cancel reply" onClick={onCancelReply}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      ) : null}
+      {files.length > 0 ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }} aria-label="Attachments to send" role="list">
+          {files.map(({ key, file }) => (
+            <Box
+              key={key}
+              role="listitem"
+              title={file.name}
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.75, pl: 1, pr: 0.25, py: 0.25, border: 1, borderColor: 'divider', borderRadius: 4, maxWidth: 260 }}
+            >
+              {isImageType(file.type) ? <ImageOutlinedIcon fontSize="small" color="action" /> : <InsertDriveFileOutlinedIcon fontSize="small" color="action" />}
+              <Typography variant="body2" noWrap>
+                {truncate(file.name, FILE_NAME_PREVIEW_LENGTH)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {formatKilobytes(file.size)}
+              </Typography>
+              <IconButton
+                size="small"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setFiles((current) => current.filter((chosen) => chosen.key !== key))}
+                disabled={isSending}
+              >
+                <CloseIcon sx={{ fontSize: 16 }} />
+              </IconButton>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
+        <Tooltip title="Attach files">
+          <span>
+            <IconButton component="label" aria-label="Attach files" disabled={isDisabled || isSending || files.length >= MAX_FILES}>
+              <AttachFileIcon />
+              <input type="file" hidden multiple onChange={handleFiles} disabled={isDisabled} data-testid="attach-input" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <InputBase
+          inputRef={inputRef}
+          multiline
+          maxRows={6}
+          fullWidth
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={handleKeyDown}
+          disabled={isDisabled}
+          placeholder={isDisabled ? TEXT.restrictedFromChatting : 'Type a message…'}
+          inputProps={{ 'aria-label': 'Message', maxLength: MESSAGE_MAX_LENGTH }}
+          sx={{
+            flex: 1,
+            px: 1.75,
+            py: 1,
+            borderRadius: 5,
+            bgcolor: isDisabled ? 'action.disabledBackground' : 'background.default',
+            border: 1,
+            borderColor: 'divider',
+            fontSize: 15,
+          }}
+        />
+        <IconButton
+          color="primary"
+          aria-label="Send message"
+          onClick={() => void handleSend()}
+          disabled={isDisabled || isSending}
+          aria-busy={isSending}
+        >
+          {isSending ? <CircularProgress size={22} aria-label="Sending" /> : <SendIcon />}
+        </IconButton>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+/** Where uploaded files are served; the `token` cookie authorises plain <img> and <a> (000 §7). */
+export const imageDataUrl = (name: string): string => `/assets/images-data/${encodeURIComponent(name)}`;
+export const attachmentUrl = (name: string): string => `/assets/message-attachment/${encodeURIComponent(name)}`;
+
+export const isImageType = (fileType: string): boolean => fileType.startsWith('image/');
+
+/** A client_message_id (8–64 of [A-Za-z0-9_-]); randomUUID needs a secure page, so there is a fallback. */
+export const newClientMessageId = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+};
+
+/** Phones: narrower than the breakpoint or a coarse pointer. There Enter adds a newline. */
+export const isPhoneLike = (width: number, isCoarsePointer: boolean, breakpoint: number): boolean =>
+  width < breakpoint || isCoarsePointer;

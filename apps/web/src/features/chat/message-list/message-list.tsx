@@ -1,0 +1,322 @@
+import { HIGHLIGHT_PULSE_MS, MESSAGE_PAGE_GROWTH, TEXT, type Message } from '@ichat/shared';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import ReplyIcon from '@mui/icons-material/Reply';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Fab from '@mui/material/Fab';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { fetchMessagePosition } from '../api/queries';
+import { countBefore } from '../lib/paging';
+import { useQueryErrorReport, useReportError } from '../lib/use-eref';
+import type { LightboxImage } from '../modals/image-lightbox';
+import { MessageItem } from './message-item';
+import { useMessageHistory } from './use-message-history';
+
+/** Virtuoso counts prepended items down from here (it must stay positive). */
+const FIRST_INDEX_BASE = 100_000_000;
+
+export interface JumpRequest {
+  messageId: number;
+  /** Changes for every request, so asking for the same message twice jumps twice. */
+  nonce: number;
+}
+
+interface MessageListProps {
+  conversationId: number;
+  viewerId: number | undefined;
+  jumpRequest: JumpRequest | null;
+  onJumpHandled: () => void;
+  /** Changes after the person sends: the list goes to the newest message. */
+  scrollToBottomSignal: number;
+  onReply: (message: Message) => void;
+  onTogglePin: (message: Message) => void;
+  onDelete: (message: Message) => void;
+  onOpenImage: (image: LightboxImage) => void;
+}
+
+interface OpenMenu {
+  anchor: HTMLElement;
+  message: Message;
+}
+
+/**
+ * The virtualised message list (000 §2): opens at the newest message, loads older ones when
+ * the top is reached while keeping the view still, day separators, scroll-to-bottom button.
+ */
+export function MessageList({
+  conversationId,
+  viewerId,
+  jumpRequest,
+  onJumpHandled,
+  scrollToBottomSignal,
+  onReply,
+  onTogglePin,
+  onDelete,
+  onOpenImage,
+}: MessageListProps) {
+  const { query, isLoadingOlder, loadOlder, ensureCount } = useMessageHistory(conversationId);
+  const report = useReportError();
+  useQueryErrorReport('SET_CONVERSATION_DATA_ERROR', query.error, query.errorUpdatedAt);
+  const virtuosoRef = useRef<VirtuosoHandle>(null);
+  const [isAtBottom, setIsAtBottom] = useState(true);
+  const [highlightedId, setHighlightedId] = useState<number | null>(null);
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  // The oldest message of the first page: everything older counts as prepended.
+  const [anchorId, setAnchorId] = useState<number | null>(null);
+
+  const messages = query.data?.messages;
+  const hasMore = query.data?.hasMore ?? false;
+  const firstMessageId = messages?.[0]?.id;
+  if (anchorId === null && firstMessageId !== undefined) setAnchorId(firstMessageId);
+  const firstItemIndex = FIRST_INDEX_BASE - countBefore(messages ?? [], anchorId);
+
+  const handleStartReached = useCallback(() => {
+    if (!hasMore) return;
+    loadOlder().catch((error: unknown) => report('SET_CONVERSATION_DATA_ERROR', error));
+  }, [hasMore, loadOlder, report]);
+
+  const scrollerRef = useRef<HTMLElement | null>(null);
+  const handleScrollerRef = useCallback((element: HTMLElement | Window | null) => {
+    scrollerRef.current = element instanceof HTMLElement ? element : null;
+  }, []);
+  const scrollToBottom = useCallback(() => {
+    virtuosoRef.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
+    // Virtuoso aligns the last row by its estimate; the scroller's own height is exact.
+    window.requestAnimationFrame(() => {
+      const scroller = scrollerRef.current;
+      if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    });
+  }, []);
+
+  useEffect(() => {
+    if (scrollToBottomSignal === 0) return;
+    // After the sent message is in the list.
+    const timer = window.setTimeout(scrollToBottom, 50);
+    return () => window.clearTimeout(timer);
+  }, [scrollToBottomSignal, scrollToBottom]);
+
+  // Opening lands on the newest message; once the first rows are measured (images, long
+  // texts) the estimate is corrected, unless the conversation opened at a searched message.
+  const opensAtMessage = useRef(jumpRequest !== null);
+  const hasMessages = (messages?.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasMessages || opensAtMessage.current) return;
+    const timers = [80, 400].map((delay) => window.setTimeout(scrollToBottom, delay));
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, [hasMessages, scrollToBottom]);
+
+  // The pulse ends after 2.5 s (000 §9).
+  useEffect(() => {
+    if (highlightedId === null) return;
+    const timer = window.setTimeout(() => setHighlightedId(null), HIGHLIGHT_PULSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlightedId]);
+
+  // A message to bring into view once it is in the rendered data (after older pages arrive).
+  const [pendingScrollId, setPendingScrollId] = useState<number | null>(null);
+  const messageIds = useMemo(() => new Map((messages ?? []).map((message, index) => [message.id, index])), [messages]);
+  const messageIdsRef = useRef(messageIds);
+  useEffect(() => {
+    messageIdsRef.current = messageIds;
+  }, [messageIds]);
+
+  useEffect(() => {
+    if (pendingScrollId === null) return;
+    const index = messageIds.get(pendingScrollId);
+    if (index === undefined) return;
+    const messageId = pendingScrollId;
+    // Looked up at each call: older pages may have been put in front meanwhile.
+    const go = () => {
+      const current = messageIdsRef.current.get(messageId) ?? index;
+      virtuosoRef.current?.scrollToIndex({ index: current, align: 'center', behavior: 'auto' });
+    };
+    const timer = window.setTimeout(() => {
+      go();
+      // Once more after the rows around it were measured.
+      window.setTimeout(go, 300);
+      setPendingScrollId(null);
+      setHighlightedId(messageId);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [pendingScrollId, messageIds]);
+
+  const scrollToMessage = useCallback((messageId: number) => {
+    window.setTimeout(() => {
+      setHighlightedId(null);
+      setPendingScrollId(messageId);
+    }, 0);
+  }, []);
+
+  /** Opens the conversation at a message: held already, or loaded as far back as its position. */
+  const jumpTo = useCallback(
+    async (messageId: number, isCancelled: () => boolean = () => false) => {
+      if (messageIdsRef.current.has(messageId)) {
+        scrollToMessage(messageId);
+        return;
+      }
+      try {
+        let { response } = await fetchMessagePosition(conversationId, messageId);
+        let targetId = messageId;
+        // A thread reply is not in the main list: its parent is (the thread view comes later).
+        if (response.thread.thread_reply && response.thread.message_id !== null) {
+          targetId = response.thread.message_id;
+          ({ response } = await fetchMessagePosition(conversationId, targetId));
+        }
+        // A page more than the position needs, so the message has context above it.
+        await ensureCount(response.index + 1 + MESSAGE_PAGE_GROWTH);
+        if (!isCancelled()) scrollToMessage(targetId);
+      } catch (error) {
+        if (!isCancelled()) report('FETCH_MSG_POSITION_ERROR', error);
+      }
+    },
+    [conversationId, ensureCount, report, scrollToMessage],
+  );
+
+  // The caller's callback may change identity with the URL; the jump must not restart for it.
+  const onJumpHandledRef = useRef(onJumpHandled);
+  useEffect(() => {
+    onJumpHandledRef.current = onJumpHandled;
+  }, [onJumpHandled]);
+
+  const isReady = messages !== undefined;
+  useEffect(() => {
+    if (!jumpRequest || !isReady) return;
+    let isCancelled = false;
+    void jumpTo(jumpRequest.messageId, () => isCancelled).finally(() => {
+      if (!isCancelled) onJumpHandledRef.current();
+    });
+    return () => {
+      isCancelled = true;
+    };
+  }, [jumpRequest, isReady, jumpTo]);
+
+  const handleOpenActions = useCallback((anchor: HTMLElement, message: Message) => setMenu({ anchor, message }), []);
+  const handleJumpTo = useCallback((messageId: number) => void jumpTo(messageId), [jumpTo]);
+
+  const runMenuAction = (action: (message: Message) => void) => {
+    if (!menu) return;
+    const { message } = menu;
+    setMenu(null);
+    action(message);
+  };
+
+  if (query.isPending) {
+    return (
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress aria-label="Loading messages" />
+      </Box>
+    );
+  }
+
+  if (!messages || messages.length === 0) {
+    return (
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 3 }}>
+        <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+          {TEXT.emptyChat}
+        </Typography>
+      </Box>
+    );
+  }
+
+  const isOwnMenu = menu?.message.sender_id === viewerId;
+
+  return (
+    <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }} data-testid="message-list">
+      <Virtuoso
+        ref={virtuosoRef}
+        scrollerRef={handleScrollerRef}
+        style={{ height: '100%' }}
+        data={messages}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        alignToBottom
+        computeItemKey={(_index, message) => message.id}
+        startReached={handleStartReached}
+        followOutput={(atBottom) => (atBottom ? 'auto' : false)}
+        atBottomStateChange={setIsAtBottom}
+        atBottomThreshold={120}
+        increaseViewportBy={{ top: 600, bottom: 300 }}
+        components={{
+          Header: () =>
+            isLoadingOlder ? (
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 1.5 }}>
+                <CircularProgress size={22} aria-label="Loading older messages" />
+              </Box>
+            ) : (
+              <Box sx={{ height: 12 }} />
+            ),
+          Footer: () => <Box sx={{ height: 12 }} />,
+        }}
+        itemContent={(index, message) => (
+          <MessageItem
+            message={message}
+            previous={messages[index - firstItemIndex - 1]}
+            viewerId={viewerId}
+            isHighlighted={message.id === highlightedId}
+            onOpenActions={handleOpenActions}
+            onOpenImage={onOpenImage}
+            onJumpTo={handleJumpTo}
+          />
+        )}
+      />
+      {!isAtBottom ? (
+        <Fab
+          size="small"
+          color="primary"
+          aria-label="Scroll to bottom"
+          onClick={scrollToBottom}
+          sx={{ position: 'absolute', right: 20, bottom: 16 }}
+        >
+          <KeyboardArrowDownIcon />
+        </Fab>
+      ) : null}
+      <Menu
+        anchorEl={menu?.anchor ?? null}
+        open={menu !== null}
+        onClose={() => setMenu(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: isOwnMenu ? 'right' : 'left' }}
+        transformOrigin={{ vertical: 'top', horizontal: isOwnMenu ? 'right' : 'left' }}
+      >
+        {/* Own: Delete, Reply, Pin; others: Pin, Reply (000 §6). */}
+        {isOwnMenu ? (
+          <MenuItem onClick={() => runMenuAction(onDelete)}>
+            <ListItemIcon>
+              <DeleteOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Delete</ListItemText>
+          </MenuItem>
+        ) : null}
+        {isOwnMenu ? (
+          <MenuItem onClick={() => runMenuAction(onReply)}>
+            <ListItemIcon>
+              <ReplyIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Reply</ListItemText>
+          </MenuItem>
+        ) : null}
+        <MenuItem onClick={() => runMenuAction(onTogglePin)}>
+          <ListItemIcon>
+            <PushPinOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{menu?.message.is_pinned ? 'Unpin' : 'Pin'}</ListItemText>
+        </MenuItem>
+        {!isOwnMenu ? (
+          <MenuItem onClick={() => runMenuAction(onReply)}>
+            <ListItemIcon>
+              <ReplyIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Reply</ListItemText>
+          </MenuItem>
+        ) : null}
+      </Menu>
+    </Box>
+  );
+}

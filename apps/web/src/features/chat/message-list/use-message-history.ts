@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { chatKeys } from '../api/keys';
+import { fetchOlderMessages, useMessagesQuery } from '../api/queries';
+import { mergeOlder, olderPageLimit, type MessageWindow } from '../lib/paging';
+
+/**
+ * The messages of one conversation: the newest 30 from the query, then 10 older ones each
+ * time the top is reached, or as many as a jump to an older message needs (000 §9).
+ */
+export const useMessageHistory = (conversationId: number) => {
+  const queryClient = useQueryClient();
+  const query = useMessagesQuery(conversationId);
+  const [isLoadingOlder, setIsLoadingOlder] = useState(false);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+
+  const held = useCallback(
+    () => queryClient.getQueryData<MessageWindow>(chatKeys.messages(conversationId)),
+    [conversationId, queryClient],
+  );
+
+  /** Loads one older page; false when there is nothing older. Concurrent calls share one request. */
+  const loadOlder = useCallback(
+    (wanted?: number): Promise<boolean> => {
+      if (inFlight.current) return inFlight.current;
+      const current = held();
+      const oldest = current?.messages[0];
+      if (!current || !current.hasMore || !oldest) return Promise.resolve(false);
+      setIsLoadingOlder(true);
+      const request = fetchOlderMessages(conversationId, oldest.id, olderPageLimit(current.messages.length, wanted))
+        .then((page) => {
+          queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (latest) =>
+            latest ? mergeOlder(latest, page) : latest,
+          );
+          return page.messages.length > 0;
+        })
+        .finally(() => {
+          inFlight.current = null;
+          setIsLoadingOlder(false);
+        });
+      inFlight.current = request;
+      return request;
+    },
+    [conversationId, held, queryClient],
+  );
+
+  /** Loads older pages until `count` messages are held (or none are left); answers how many are held. */
+  const ensureCount = useCallback(
+    async (count: number): Promise<number> => {
+      for (;;) {
+        const current = held();
+        if (!current) return 0;
+        if (current.messages.length >= count || !current.hasMore) return current.messages.length;
+        const hasLoaded = await loadOlder(count);
+        if (!hasLoaded) return held()?.messages.length ?? 0;
+      }
+    },
+    [held, loadOlder],
+  );
+
+  return { query, isLoadingOlder, loadOlder, ensureCount };
+};

@@ -1,0 +1,39 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode } from 'react';
+
+interface ModalFrameProps {
+  isOpen: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+}
+
+/** A titled dialog with a close button: the frame of the chat's information modals. */
+export function ModalFrame({ isOpen, title, onClose, children, maxWidth = 'md' }: ModalFrameProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {title}
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>{children}</DialogContent>
+    </Dialog>
+  );
+}
+
+export function EmptyText({ children }: { children: ReactNode }) {
+  return (
+    <Typography color="text.secondary" sx={{ textAlign: 'center', fontWeight: 500, letterSpacing: 0.5, my: 3 }}>
+      {children}
+    </Typography>
+  );
+}

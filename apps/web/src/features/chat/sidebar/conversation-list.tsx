@@ -1,0 +1,150 @@
+import { TEXT, type ConversationFilter, type ConversationSummary } from '@ichat/shared';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConversationPatchMutation } from '../api/mutations';
+import { useConversationListQuery } from '../api/queries';
+import { nextConversationLimit } from '../lib/paging';
+import { storeSelectedConversationId } from '../lib/storage';
+import { useQueryErrorReport, useReportError } from '../lib/use-eref';
+import { ConversationItem } from './conversation-item';
+
+interface ConversationListProps {
+  filter: ConversationFilter;
+  limit: number;
+  onLimitChange: (limit: number) => void;
+  selectedId: number | null;
+}
+
+interface OpenMenu {
+  anchor: HTMLElement;
+  conversation: ConversationSummary;
+}
+
+/** Pinned first, then newest activity (the server's order); infinite scroll grows the limit. */
+export function ConversationList({ filter, limit, onLimitChange, selectedId }: ConversationListProps) {
+  const navigate = useNavigate();
+  const list = useConversationListQuery(filter, limit);
+  const patch = useConversationPatchMutation();
+  const report = useReportError();
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  useQueryErrorReport('UPDATE_CONVERSATION_DATA_ERROR', list.error, list.errorUpdatedAt);
+
+  const conversations = list.data?.conversations ?? [];
+  const total = list.data?.pagination.total ?? 0;
+  const loaded = conversations.length;
+  // Only a page of the current filter may grow the limit: a kept previous page says nothing.
+  const nextLimit = list.isPlaceholderData || list.isFetching ? limit : nextConversationLimit(limit, loaded, total);
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || nextLimit === limit) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onLimitChange(nextLimit);
+      },
+      { root: scrollerRef.current, rootMargin: '0px 0px 120px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [limit, nextLimit, onLimitChange]);
+
+  const handleOpen = (conversation: ConversationSummary) => {
+    storeSelectedConversationId(conversation.id);
+    void navigate(`/conversations/${conversation.id}`);
+  };
+
+  const handlePin = () => {
+    if (!menu) return;
+    const { conversation } = menu;
+    setMenu(null);
+    patch.mutate(
+      { conversationId: conversation.id, action: 'pin' },
+      { onError: (error) => report('PIN_CONVERSATION_ERROR', error) },
+    );
+  };
+
+  const handleLeave = () => {
+    if (!menu) return;
+    const { conversation } = menu;
+    setMenu(null);
+    patch.mutate(
+      { conversationId: conversation.id, action: 'leave' },
+      {
+        onSuccess: () => {
+          if (conversation.id === selectedId) {
+            storeSelectedConversationId(null);
+            void navigate('/');
+          }
+        },
+        onError: (error) => report('LEAVE_CONVERSATION_ERROR', error),
+      },
+    );
+  };
+
+  return (
+    <Box ref={scrollerRef} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+      {list.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress size={28} aria-label="Loading conversations" />
+        </Box>
+      ) : loaded === 0 ? (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4, fontWeight: 500, letterSpacing: 0.5 }}>
+          {TEXT.noChatsFound}
+        </Typography>
+      ) : (
+        <List disablePadding aria-label={filter === 'personal' ? 'Personal conversations' : 'Group conversations'}>
+          {conversations.map((conversation) => (
+            <ConversationItem
+              key={conversation.id}
+              conversation={conversation}
+              isSelected={conversation.id === selectedId}
+              onOpen={handleOpen}
+              onOpenMenu={(anchor) => setMenu({ anchor, conversation })}
+            />
+          ))}
+        </List>
+      )}
+      <Box ref={sentinelRef} sx={{ height: 1 }} />
+      {list.isFetching && list.isPlaceholderData ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1.5 }}>
+          <CircularProgress size={20} aria-label="Loading more conversations" />
+        </Box>
+      ) : null}
+      <Menu
+        anchorEl={menu?.anchor ?? null}
+        open={menu !== null}
+        onClose={() => setMenu(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem onClick={handlePin}>
+          <ListItemIcon>
+            <PushPinOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{menu?.conversation.is_pinned ? 'Unpin' : 'Pin'}</ListItemText>
+        </MenuItem>
+        {/* Personal conversations cannot be left; only groups offer it. */}
+        {menu?.conversation.is_group ? (
+          <MenuItem onClick={handleLeave}>
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Leave</ListItemText>
+          </MenuItem>
+        ) : null}
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+import { CONVERSATION_PAGE_SIZE, type ConversationFilter } from '@ichat/shared';
+import AddIcon from '@mui/icons-material/Add';
+import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useUnreadCountQuery } from '../api/queries';
+import { readStoredFilter, storeFilter } from '../lib/storage';
+import { useQueryErrorReport } from '../lib/use-eref';
+import { CreateGroupDialog } from '../modals/create-group-dialog';
+import { DirectMessageDialog } from '../modals/direct-message-dialog';
+import { ConversationList } from './conversation-list';
+
+interface SidebarProps {
+  selectedId: number | null;
+  isNarrow: boolean;
+}
+
+/** Left side of the main screen (000 §2): inbox head, search box, Personal/Group toggle, list. */
+export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
+  const [filter, setFilter] = useState<ConversationFilter>(readStoredFilter);
+  const [limit, setLimit] = useState(CONVERSATION_PAGE_SIZE);
+  const [isDirectMessageOpen, setIsDirectMessageOpen] = useState(false);
+  const [isCreateGroupOpen, setIsCreateGroupOpen] = useState(false);
+  const unread = useUnreadCountQuery();
+  useQueryErrorReport('UPDATE_CONVERSATION_DATA_ERROR', unread.error, unread.errorUpdatedAt);
+
+  const handleFilter = (_event: unknown, value: ConversationFilter | null) => {
+    if (!value || value === filter) return;
+    storeFilter(value);
+    setFilter(value);
+    // A filter change starts the list over at 10 (000 §9).
+    setLimit(CONVERSATION_PAGE_SIZE);
+  };
+
+  return (
+    <Box
+      component="aside"
+      aria-label="Conversations"
+      sx={{
+        width: isNarrow ? '100%' : 360,
+        flexShrink: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+        bgcolor: 'background.paper',
+        borderRight: isNarrow ? 0 : 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 2, pt: 1.5, pb: 1 }}>
+        <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
+          Inbox
+        </Typography>
+        <Tooltip title="Create group">
+          <IconButton aria-label="Create group" onClick={() => setIsCreateGroupOpen(true)}>
+            <GroupAddOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="New message">
+          <IconButton aria-label="New message" color="primary" onClick={() => setIsDirectMessageOpen(true)}>
+            <AddIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Box sx={{ px: 2, pb: 1.5 }}>
+        {/* Global search arrives in a later issue; the box is here so the layout is final. */}
+        <TextField
+          size="small"
+          placeholder="Search"
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search conversations' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      <Box sx={{ px: 2, pb: 1 }}>
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          size="small"
+          color="primary"
+          value={filter}
+          onChange={handleFilter}
+          aria-label="Conversation type"
+        >
+          <ToggleButton value="personal" sx={{ gap: 1.5 }}>
+            Personal
+            <UnreadBadge count={unread.data?.personal ?? 0} />
+          </ToggleButton>
+          <ToggleButton value="group" sx={{ gap: 1.5 }}>
+            Group
+            <UnreadBadge count={unread.data?.group ?? 0} />
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      <ConversationList filter={filter} limit={limit} onLimitChange={setLimit} selectedId={selectedId} />
+      <DirectMessageDialog isOpen={isDirectMessageOpen} onClose={() => setIsDirectMessageOpen(false)} />
+      <CreateGroupDialog isOpen={isCreateGroupOpen} onClose={() => setIsCreateGroupOpen(false)} />
+    </Box>
+  );
+}
+
+/** The count beside a toggle label; nothing when there is nothing unread. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Badge
+      color="error"
+      badgeContent={count}
+      max={99}
+      aria-label={`${count} unread`}
+      sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+    />
+  );
+}
