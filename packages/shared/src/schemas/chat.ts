@@ -32,8 +32,10 @@ export const conversationFilterSchema = z.enum(CONVERSATION_FILTERS, {
 export const conversationListQuerySchema = z.object({
   conversation_filter: conversationFilterSchema.default('personal'),
 });
+/** The sidebar grows `limit` on page 1 as it scrolls (000 §9), so the cap is generous. */
+export const CONVERSATION_PAGE_MAX_LIMIT = 500;
 export const conversationPageQuerySchema = conversationListQuerySchema.extend(
-  pageQuery(CONVERSATION_PAGE_SIZE).shape,
+  pageQuery(CONVERSATION_PAGE_SIZE, CONVERSATION_PAGE_MAX_LIMIT).shape,
 );
 
 export const conversationMemberSchema = z.object({
