@@ -116,7 +116,7 @@ describe('the envelope and the page', () => {
       '/docs/json',
     );
     expect(spec.body.openapi).toMatch(/^3\./);
-    for (const route of ['/api/v1/version', '/api/v1/accounts/login', '/api/v1/accounts/me', '/api/v1/accounts/register', '/api/v1/accounts/change-password', '/api/v1/tokens/verify', '/api/v1/admin/users']) {
+    for (const route of ['/api/v1/version', '/api/v1/accounts/login', '/api/v1/accounts/me', '/api/v1/accounts/register', '/api/v1/accounts/change-password', '/api/v1/tokens/verify', '/api/v1/admin/users', '/api/v3/conversations', '/api/v2/conversations/{id}', '/api/v1/messages/{conversationId}/{messageId}', '/api/v1/conversation-member/{conversationId}/{userId}', '/api/v1/direct-message']) {
       expect(Object.keys(spec.body.paths)).toContain(route);
     }
     expect(JSON.stringify(spec.body.paths['/api/v1/accounts/login']?.['post']?.requestBody)).toContain('rememberMe');
