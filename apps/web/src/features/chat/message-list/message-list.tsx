@@ -11,17 +11,21 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { fetchMessagePosition } from '../api/queries';
 import { countBefore } from '../lib/paging';
 import { useQueryErrorReport, useReportError } from '../lib/use-eref';
 import type { LightboxImage } from '../modals/image-lightbox';
 import { MessageItem } from './message-item';
+import { useKeepBottomOnResize } from './use-keep-bottom-on-resize';
 import { useMessageHistory } from './use-message-history';
 
 /** Virtuoso counts prepended items down from here (it must stay positive). */
 const FIRST_INDEX_BASE = 100_000_000;
+
+/** How close to the newest message still counts as "at the bottom" (px). */
+const AT_BOTTOM_THRESHOLD = 120;
 
 export interface JumpRequest {
   messageId: number;
@@ -45,6 +49,12 @@ interface MessageListProps {
 interface OpenMenu {
   anchor: HTMLElement;
   message: Message;
+}
+
+interface MenuAction {
+  label: string;
+  icon: ReactNode;
+  run: (message: Message) => void;
 }
 
 /**
@@ -84,9 +94,13 @@ export function MessageList({
   }, [hasMore, loadOlder, report]);
 
   const scrollerRef = useRef<HTMLElement | null>(null);
+  // Also kept as state, so the resize hook attaches once Virtuoso has made its scroller.
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const handleScrollerRef = useCallback((element: HTMLElement | Window | null) => {
     scrollerRef.current = element instanceof HTMLElement ? element : null;
+    setScroller(scrollerRef.current);
   }, []);
+  useKeepBottomOnResize(scroller, AT_BOTTOM_THRESHOLD);
   const scrollToBottom = useCallback(() => {
     virtuosoRef.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
     // Virtuoso aligns the last row by its estimate; the scroller's own height is exact.
@@ -227,6 +241,15 @@ export function MessageList({
   }
 
   const isOwnMenu = menu?.message.sender_id === viewerId;
+  const deleteAction: MenuAction = { label: 'Delete', icon: <DeleteOutlinedIcon fontSize="small" />, run: onDelete };
+  const replyAction: MenuAction = { label: 'Reply', icon: <ReplyIcon fontSize="small" />, run: onReply };
+  const pinAction: MenuAction = {
+    label: menu?.message.is_pinned ? 'Unpin' : 'Pin',
+    icon: <PushPinOutlinedIcon fontSize="small" />,
+    run: onTogglePin,
+  };
+  // Own: Delete, Reply, Pin; others: Pin, Reply (000 §6).
+  const menuActions = isOwnMenu ? [deleteAction, replyAction, pinAction] : [pinAction, replyAction];
 
   return (
     <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }} data-testid="message-list">
@@ -242,7 +265,7 @@ export function MessageList({
         startReached={handleStartReached}
         followOutput={(atBottom) => (atBottom ? 'auto' : false)}
         atBottomStateChange={setIsAtBottom}
-        atBottomThreshold={120}
+        atBottomThreshold={AT_BOTTOM_THRESHOLD}
         increaseViewportBy={{ top: 600, bottom: 300 }}
         components={{
           Header: () =>
@@ -285,37 +308,12 @@ export function MessageList({
         anchorOrigin={{ vertical: 'bottom', horizontal: isOwnMenu ? 'right' : 'left' }}
         transformOrigin={{ vertical: 'top', horizontal: isOwnMenu ? 'right' : 'left' }}
       >
-        {/* Own: Delete, Reply, Pin; others: Pin, Reply (000 §6). */}
-        {isOwnMenu ? (
-          <MenuItem onClick={() => runMenuAction(onDelete)}>
-            <ListItemIcon>
-              <DeleteOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Delete</ListItemText>
+        {menuActions.map(({ label, icon, run }) => (
+          <MenuItem key={label} onClick={() => runMenuAction(run)}>
+            <ListItemIcon>{icon}</ListItemIcon>
+            <ListItemText>{label}</ListItemText>
           </MenuItem>
-        ) : null}
-        {isOwnMenu ? (
-          <MenuItem onClick={() => runMenuAction(onReply)}>
-            <ListItemIcon>
-              <ReplyIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Reply</ListItemText>
-          </MenuItem>
-        ) : null}
-        <MenuItem onClick={() => runMenuAction(onTogglePin)}>
-          <ListItemIcon>
-            <PushPinOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{menu?.message.is_pinned ? 'Unpin' : 'Pin'}</ListItemText>
-        </MenuItem>
-        {!isOwnMenu ? (
-          <MenuItem onClick={() => runMenuAction(onReply)}>
-            <ListItemIcon>
-              <ReplyIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Reply</ListItemText>
-          </MenuItem>
-        ) : null}
+        ))}
       </Menu>
     </Box>
   );

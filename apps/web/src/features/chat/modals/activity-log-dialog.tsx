@@ -1,6 +1,4 @@
 import { activityLine, TEXT } from '@ichat/shared';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -9,7 +7,7 @@ import { useActivityLogQuery } from '../api/queries';
 import { UserAvatar } from '../conversation-avatar';
 import { longDateTime } from '../lib/dates';
 import { useQueryErrorReport } from '../lib/use-eref';
-import { EmptyText, ModalFrame } from './modal-frame';
+import { EmptyText, ModalFrame, ModalLoading } from './modal-frame';
 
 interface Props {
   conversationId: number;
@@ -25,9 +23,7 @@ export function ActivityLogDialog({ conversationId, isOpen, onClose }: Props) {
   return (
     <ModalFrame isOpen={isOpen} title="Activity Log" onClose={onClose} maxWidth="sm">
       {actions.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-          <CircularProgress size={28} aria-label="Loading activity log" />
-        </Box>
+        <ModalLoading label="Loading activity log" />
       ) : entries.length === 0 ? (
         <EmptyText>{TEXT.noActivityLogsFound}</EmptyText>
       ) : (

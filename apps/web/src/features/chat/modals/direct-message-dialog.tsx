@@ -1,18 +1,13 @@
 import { TEXT } from '@ichat/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type SubmitEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useState, type SubmitEvent } from 'react';
 import { useErefDialog } from '../../../lib/eref-dialog';
-import { NoticeDialog, NoticeText } from '../../../lib/notice-dialog';
 import { useDirectMessageMutation } from '../api/mutations';
-import { storeSelectedConversationId } from '../lib/storage';
 import { useReportError } from '../lib/use-eref';
+import { FormDialog, FormDialogActions } from './form-dialog';
+import { useFormDialogNotice } from './use-form-dialog-notice';
 import { UserPicker, type PickableUser } from './user-picker';
 
 interface DialogProps {
@@ -22,33 +17,20 @@ interface DialogProps {
 
 /** Direct message (000 §2 Modals): To recipients, Message, Send Message; then 'Message sent!'. */
 export function DirectMessageDialog({ isOpen, onClose }: DialogProps) {
-  const titleId = useId();
-  const navigate = useNavigate();
-  const [sent, setSent] = useState<{ message: string; conversationId: number } | null>(null);
-
-  const handleSent = (message: string, conversationId: number) => {
-    onClose();
-    setSent({ message, conversationId });
-  };
-
   // The person reads 'Message sent!' first, then lands in the conversation (000 §8).
-  const handleNoticeClosed = () => {
-    if (!sent) return;
-    setSent(null);
-    storeSelectedConversationId(sent.conversationId);
-    void navigate(`/conversations/${sent.conversationId}`);
-  };
-
+  const { notice, finish, handleNoticeClosed } = useFormDialogNotice(onClose);
   return (
-    <>
-      <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>New Message</DialogTitle>
-        <DirectMessageForm onCancel={onClose} onSent={handleSent} />
-      </Dialog>
-      <NoticeDialog isOpen={sent !== null} title="Success" onClose={handleNoticeClosed}>
-        <NoticeText>{sent?.message ?? TEXT.messageSent}</NoticeText>
-      </NoticeDialog>
-    </>
+    <FormDialog
+      isOpen={isOpen}
+      title="New Message"
+      onClose={onClose}
+      maxWidth="sm"
+      notice={notice}
+      fallbackNotice={TEXT.messageSent}
+      onNoticeClosed={handleNoticeClosed}
+    >
+      <DirectMessageForm onCancel={onClose} onSent={finish} />
+    </FormDialog>
   );
 }
 
@@ -91,14 +73,7 @@ function DirectMessageForm({ onCancel, onSent }: { onCancel: () => void; onSent:
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={send.isPending}>
-          Send Message
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onCancel} submitLabel="Send Message" isPending={send.isPending} />
     </form>
   );
 }

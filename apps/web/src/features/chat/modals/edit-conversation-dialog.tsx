@@ -1,16 +1,13 @@
 import { TEXT, type ConversationDetail } from '@ichat/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useId, useState, type SubmitEvent } from 'react';
-import { NoticeDialog, NoticeText } from '../../../lib/notice-dialog';
+import { useState, type SubmitEvent } from 'react';
 import { useUpdateConversationMutation } from '../api/mutations';
 import { useReportError } from '../lib/use-eref';
+import { ConversationNameField, FormDialog, FormDialogActions } from './form-dialog';
 import { ConversationImagePicker } from './image-picker';
+import { useConversationName } from './use-conversation-name';
+import { useFormDialogNotice } from './use-form-dialog-notice';
 
 interface Props {
   conversation: ConversationDetail;
@@ -20,25 +17,20 @@ interface Props {
 
 /** Group Settings → edit conversation (000 §2 Modals): image, name, Save Conversation. */
 export function EditConversationDialog({ conversation, isOpen, onClose }: Props) {
-  const titleId = useId();
-  const [notice, setNotice] = useState<string | null>(null);
+  // The conversation is already open: the notice only confirms the change.
+  const { notice, finish, handleNoticeClosed } = useFormDialogNotice(onClose);
   return (
-    <>
-      <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-        <DialogTitle id={titleId}>Group Settings</DialogTitle>
-        <EditForm
-          conversation={conversation}
-          onCancel={onClose}
-          onSaved={(message) => {
-            onClose();
-            setNotice(message);
-          }}
-        />
-      </Dialog>
-      <NoticeDialog isOpen={notice !== null} title="Success" onClose={() => setNotice(null)}>
-        <NoticeText>{notice ?? TEXT.conversationUpdated}</NoticeText>
-      </NoticeDialog>
-    </>
+    <FormDialog
+      isOpen={isOpen}
+      title="Group Settings"
+      onClose={onClose}
+      maxWidth="xs"
+      notice={notice}
+      fallbackNotice={TEXT.conversationUpdated}
+      onNoticeClosed={handleNoticeClosed}
+    >
+      <EditForm conversation={conversation} onCancel={onClose} onSaved={finish} />
+    </FormDialog>
   );
 }
 
@@ -53,16 +45,14 @@ function EditForm({
 }) {
   const update = useUpdateConversationMutation();
   const report = useReportError();
-  const [name, setName] = useState(conversation.name);
+  const { name, setName, isNameMissing, takeName } = useConversationName(conversation.name);
   const [image, setImage] = useState<File | null>(null);
-  const [isNameMissing, setIsNameMissing] = useState(false);
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    const trimmed = name.trim();
-    setIsNameMissing(trimmed === '');
-    if (!trimmed) return;
+    const trimmed = takeName();
+    if (trimmed === null) return;
     update.mutate(
       { conversationId: conversation.id, name: trimmed, image },
       {
@@ -82,23 +72,10 @@ function EditForm({
             onChoose={setImage}
             isDisabled={update.isPending}
           />
-          <TextField
-            label="Conversation Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={isNameMissing}
-            helperText={isNameMissing ? 'Conversation name is required.' : ' '}
-          />
+          <ConversationNameField value={name} onChange={setName} isMissing={isNameMissing} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={update.isPending}>
-          Save Conversation
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onCancel} submitLabel="Save Conversation" isPending={update.isPending} />
     </form>
   );
 }

@@ -1,17 +1,13 @@
 import { FILE_NAME_PREVIEW_LENGTH, formatKilobytes, TEXT, truncate } from '@ichat/shared';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useFilesQuery } from '../api/queries';
 import { attachmentUrl, isImageType } from '../lib/assets';
 import { useQueryErrorReport } from '../lib/use-eref';
-import { EmptyText, ModalFrame } from './modal-frame';
+import { EmptyText, ModalFrame, ModalLoading, ModalTable } from './modal-frame';
 
 interface Props {
   conversationId: number;
@@ -27,61 +23,57 @@ export function FilesDialog({ conversationId, isOpen, onClose }: Props) {
   return (
     <ModalFrame isOpen={isOpen} title="Files" onClose={onClose}>
       {files.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-          <CircularProgress size={28} aria-label="Loading files" />
-        </Box>
+        <ModalLoading label="Loading files" />
       ) : rows.length === 0 ? (
         <EmptyText>{TEXT.noFilesFound}</EmptyText>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Files">
-            <TableHead>
-              <TableRow>
-                <TableCell>Display Name</TableCell>
-                <TableCell>File Name</TableCell>
-                <TableCell>Preview</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map(({ id, user, message_attachment: file }) => (
-                <TableRow key={id}>
-                  <TableCell>{user.display_name}</TableCell>
-                  <TableCell title={file.original_name}>
-                    {truncate(file.original_name, FILE_NAME_PREVIEW_LENGTH)}
-                    <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}>
-                      {formatKilobytes(file.size)}
-                    </Box>
-                  </TableCell>
-                  <TableCell>
-                    {isImageType(file.file_type) ? (
-                      <Box
-                        component="img"
-                        src={attachmentUrl(file.attachment)}
-                        alt={file.original_name}
-                        loading="lazy"
-                        sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
-                      />
-                    ) : (
-                      <InsertDriveFileOutlinedIcon color="action" aria-label="File" />
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Link
-                      href={attachmentUrl(file.attachment)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      underline="hover"
-                      sx={{ fontWeight: 600 }}
-                    >
-                      VIEW
-                    </Link>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <ModalTable
+          label="Files"
+          columns={
+            <>
+              <TableCell>Display Name</TableCell>
+              <TableCell>File Name</TableCell>
+              <TableCell>Preview</TableCell>
+              <TableCell align="right" />
+            </>
+          }
+        >
+          {rows.map(({ id, user, message_attachment: file }) => (
+            <TableRow key={id}>
+              <TableCell>{user.display_name}</TableCell>
+              <TableCell title={file.original_name}>
+                {truncate(file.original_name, FILE_NAME_PREVIEW_LENGTH)}
+                <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}>
+                  {formatKilobytes(file.size)}
+                </Box>
+              </TableCell>
+              <TableCell>
+                {isImageType(file.file_type) ? (
+                  <Box
+                    component="img"
+                    src={attachmentUrl(file.attachment)}
+                    alt={file.original_name}
+                    loading="lazy"
+                    sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+                  />
+                ) : (
+                  <InsertDriveFileOutlinedIcon color="action" aria-label="File" />
+                )}
+              </TableCell>
+              <TableCell align="right">
+                <Link
+                  href={attachmentUrl(file.attachment)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  underline="hover"
+                  sx={{ fontWeight: 600 }}
+                >
+                  VIEW
+                </Link>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ModalTable>
       )}
     </ModalFrame>
   );

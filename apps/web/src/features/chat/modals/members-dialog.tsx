@@ -2,17 +2,14 @@ import { TEXT, type ConversationDetail } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useAddMemberMutation, useMemberActionMutation } from '../api/mutations';
 import { UserAvatar } from '../conversation-avatar';
 import { useReportError } from '../lib/use-eref';
-import { EmptyText, ModalFrame } from './modal-frame';
+import { EmptyText, ModalFrame, ModalTable } from './modal-frame';
 import { UserPicker, type PickableUser } from './user-picker';
 
 interface Props {
@@ -73,65 +70,63 @@ export function MembersDialog({ conversation, viewerId, isOpen, onClose }: Props
       {conversation.members.length === 0 ? (
         <EmptyText>{TEXT.noMembersFound}</EmptyText>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Members">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Action</TableCell>
+        <ModalTable
+          label="Members"
+          columns={
+            <>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Action</TableCell>
+            </>
+          }
+        >
+          {conversation.members.map((member) => {
+            const canManage = isAdmin && member.user_id !== viewerId && conversation.is_group;
+            return (
+              <TableRow key={member.id} data-testid="member-row">
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <UserAvatar photo={member.user.profile_photo} size={28} />
+                    <span>{member.user.display_name}</span>
+                    {member.is_admin ? (
+                      <Typography component="span" variant="caption" color="primary">
+                        Admin
+                      </Typography>
+                    ) : null}
+                    {member.is_muted ? (
+                      <Typography component="span" variant="caption" color="error">
+                        Muted
+                      </Typography>
+                    ) : null}
+                  </Box>
+                </TableCell>
+                <TableCell>{member.user.email_address}</TableCell>
+                <TableCell>
+                  {canManage ? (
+                    <Stack direction="row" spacing={1}>
+                      <Button size="small" variant="outlined" onClick={() => handleAction(member.user_id, 'mute')} disabled={act.isPending}>
+                        {member.is_muted ? 'Unmute' : 'Mute'}
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color="error"
+                        onClick={() => handleAction(member.user_id, 'remove')}
+                        disabled={act.isPending}
+                      >
+                        Remove
+                      </Button>
+                    </Stack>
+                  ) : (
+                    <Typography variant="body2" color="text.disabled" sx={{ fontWeight: 500 }}>
+                      DISABLED
+                    </Typography>
+                  )}
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {conversation.members.map((member) => {
-                const canManage = isAdmin && member.user_id !== viewerId && conversation.is_group;
-                return (
-                  <TableRow key={member.id} data-testid="member-row">
-                    <TableCell>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                        <UserAvatar photo={member.user.profile_photo} size={28} />
-                        <span>{member.user.display_name}</span>
-                        {member.is_admin ? (
-                          <Typography component="span" variant="caption" color="primary">
-                            Admin
-                          </Typography>
-                        ) : null}
-                        {member.is_muted ? (
-                          <Typography component="span" variant="caption" color="error">
-                            Muted
-                          </Typography>
-                        ) : null}
-                      </Box>
-                    </TableCell>
-                    <TableCell>{member.user.email_address}</TableCell>
-                    <TableCell>
-                      {canManage ? (
-                        <Stack direction="row" spacing={1}>
-                          <Button size="small" variant="outlined" onClick={() => handleAction(member.user_id, 'mute')} disabled={act.isPending}>
-                            {member.is_muted ? 'Unmute' : 'Mute'}
-                          </Button>
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            color="error"
-                            onClick={() => handleAction(member.user_id, 'remove')}
-                            disabled={act.isPending}
-                          >
-                            Remove
-                          </Button>
-                        </Stack>
-                      ) : (
-                        <Typography variant="body2" color="text.disabled" sx={{ fontWeight: 500 }}>
-                          DISABLED
-                        </Typography>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
+            );
+          })}
+        </ModalTable>
       )}
     </ModalFrame>
   );

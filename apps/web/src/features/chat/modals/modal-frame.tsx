@@ -3,6 +3,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 
@@ -35,5 +41,37 @@ export function EmptyText({ children }: { children: ReactNode }) {
     <Typography color="text.secondary" sx={{ textAlign: 'center', fontWeight: 500, letterSpacing: 0.5, my: 3 }}>
       {children}
     </Typography>
+  );
+}
+
+/** The spinner a list modal shows while its rows load. */
+export function ModalLoading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+      <CircularProgress size={28} aria-label={label} />
+    </Box>
+  );
+}
+
+interface ModalTableProps {
+  /** The table's accessible name. */
+  label: string;
+  /** The header cells. */
+  columns: ReactNode;
+  /** The body rows. */
+  children: ReactNode;
+}
+
+/** A compact table for the list modals; it scrolls sideways on narrow screens instead of squeezing. */
+export function ModalTable({ label, columns, children }: ModalTableProps) {
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>{columns}</TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </Box>
   );
 }
