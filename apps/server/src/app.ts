@@ -25,6 +25,13 @@ import { createConversationsRepository } from './features/chat/conversations.rep
 import { createConversationsService } from './features/chat/conversations.service.js';
 import { createMessagesRepository } from './features/chat/messages.repository.js';
 import { createMessagesService } from './features/chat/messages.service.js';
+import { createNotificationsRepository } from './features/notifications/notifications.repository.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { createNotificationsService } from './features/notifications/notifications.service.js';
+import { createApprovalsService } from './features/requests/approvals.service.js';
+import { createRequestsRepository } from './features/requests/requests.repository.js';
+import { requestsRoutes } from './features/requests/requests.routes.js';
+import { createRequestsService } from './features/requests/requests.service.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createGuards } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -107,6 +114,12 @@ export const buildApp = async ({ config, database, redis }: AppDependencies): Pr
   const chatDeps = { db: database.db, conversations: conversationsRepo, messages: messagesRepo, views: chatViews, files };
   const conversations = createConversationsService(chatDeps);
   const messages = createMessagesService(chatDeps);
+  const notificationsRepo = createNotificationsRepository(database.db);
+  const requestsRepo = createRequestsRepository(database.db);
+  const requestDeps = { db: database.db, requests: requestsRepo, notifications: notificationsRepo };
+  const requests = createRequestsService({ ...requestDeps, files });
+  const approvals = createApprovalsService(requestDeps);
+  const notifications = createNotificationsService({ notifications: notificationsRepo });
   const guards = createGuards(accounts);
   app.decorateRequest('user', null);
 
@@ -115,6 +128,8 @@ export const buildApp = async ({ config, database, redis }: AppDependencies): Pr
   await app.register(adminRoutes({ accounts, guards }));
   await app.register(assetsRoutes({ files, guards }));
   await app.register(chatRoutes({ conversations, messages, guards, files }));
+  await app.register(requestsRoutes({ requests, approvals, guards, files }));
+  await app.register(notificationsRoutes({ notifications, guards }));
   await registerWebClient(app, config);
 
   const realtime = createRealtimeGateway({

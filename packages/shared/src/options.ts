@@ -129,7 +129,7 @@ export const SO_LO_REQUEST_TYPES = [
   'Other',
 ] as const;
 
-/** The 17 Philippine regions (001 §9); their provinces arrive with the requests issue. */
+/** The 17 Philippine regions (001 §9), as the Philippine Standard Geographic Code lists them. */
 export const REGIONS = [
   'NCR',
   'CAR',
@@ -149,3 +149,44 @@ export const REGIONS = [
   'Region XII',
   'Region XIII',
 ] as const;
+export type Region = (typeof REGIONS)[number];
+
+/**
+ * Provinces (and, for NCR, the cities and the municipality) of each region, after the
+ * Philippine Standard Geographic Code. Highly urbanised cities outside NCR are listed under
+ * their region so an address there can be chosen too.
+ */
+export const PROVINCES_BY_REGION: Record<Region, readonly string[]> = {
+  NCR: [
+    'Caloocan', 'Las Piñas', 'Makati', 'Malabon', 'Mandaluyong', 'Manila', 'Marikina', 'Muntinlupa', 'Navotas',
+    'Parañaque', 'Pasay', 'Pasig', 'Pateros', 'Quezon City', 'San Juan', 'Taguig', 'Valenzuela',
+  ],
+  CAR: ['Abra', 'Apayao', 'Baguio City', 'Benguet', 'Ifugao', 'Kalinga', 'Mountain Province'],
+  BARMM: ['Basilan', 'Cotabato City', 'Lanao del Sur', 'Maguindanao del Norte', 'Maguindanao del Sur', 'Sulu', 'Tawi-Tawi'],
+  'Region I': ['Ilocos Norte', 'Ilocos Sur', 'La Union', 'Pangasinan'],
+  'Region II': ['Batanes', 'Cagayan', 'Isabela', 'Nueva Vizcaya', 'Quirino'],
+  'Region III': ['Angeles City', 'Aurora', 'Bataan', 'Bulacan', 'Nueva Ecija', 'Olongapo City', 'Pampanga', 'Tarlac', 'Zambales'],
+  'Region IV-A': ['Batangas', 'Cavite', 'Laguna', 'Lucena City', 'Quezon', 'Rizal'],
+  'Region IV-B': ['Marinduque', 'Occidental Mindoro', 'Oriental Mindoro', 'Palawan', 'Puerto Princesa City', 'Romblon'],
+  'Region V': ['Albay', 'Camarines Norte', 'Camarines Sur', 'Catanduanes', 'Masbate', 'Sorsogon'],
+  'Region VI': ['Aklan', 'Antique', 'Bacolod City', 'Capiz', 'Guimaras', 'Iloilo', 'Iloilo City', 'Negros Occidental'],
+  'Region VII': ['Bohol', 'Cebu', 'Cebu City', 'Lapu-Lapu City', 'Mandaue City', 'Negros Oriental', 'Siquijor'],
+  'Region VIII': ['Biliran', 'Eastern Samar', 'Leyte', 'Northern Samar', 'Samar', 'Southern Leyte', 'Tacloban City'],
+  'Region IX': ['Isabela City', 'Zamboanga City', 'Zamboanga del Norte', 'Zamboanga del Sur', 'Zamboanga Sibugay'],
+  'Region X': ['Bukidnon', 'Cagayan de Oro City', 'Camiguin', 'Iligan City', 'Lanao del Norte', 'Misamis Occidental', 'Misamis Oriental'],
+  'Region XI': ['Davao City', 'Davao de Oro', 'Davao del Norte', 'Davao del Sur', 'Davao Occidental', 'Davao Oriental'],
+  'Region XII': ['Cotabato', 'General Santos City', 'Sarangani', 'South Cotabato', 'Sultan Kudarat'],
+  'Region XIII': ['Agusan del Norte', 'Agusan del Sur', 'Butuan City', 'Dinagat Islands', 'Surigao del Norte', 'Surigao del Sur'],
+};
+
+/** Readable reference-id prefixes per form type, e.g. EPR-2026-000123. */
+export const REFERENCE_PREFIXES: Record<FormType, string> = {
+  epr: 'EPR',
+  offsetting: 'OFS',
+  prospecting: 'PRS',
+  transmittal: 'TRM',
+  'explain-why': 'EWM',
+  ccar: 'CCAR',
+  'so-lo': 'SOLO',
+  edsr: 'EDSR',
+};

@@ -51,6 +51,21 @@ const calls: [string, string][] = [
   ['PUT', '/api/v1/conversation-member/4'],
   ['GET', '/api/v1/files/4'],
   ['POST', '/api/v1/direct-message'],
+  // Requests (issue 6): form 1 is the ePR, 2 the offset form.
+  ['GET', '/api/v1/forms'],
+  ['GET', '/api/v1/forms/1'],
+  ['GET', '/api/v1/forms/me/permissions'],
+  ['GET', '/api/v1/forms/me/requests'],
+  ['GET', '/api/v1/forms/me/approvals'],
+  ['GET', '/api/v1/forms/me/requests/history?query=%25'],
+  ['GET', '/api/v1/forms/me/requests/epr/1'],
+  ['POST', '/api/v1/forms/me/requests'],
+  ['GET', '/api/v1/forms/me/reports'],
+  ['POST', '/api/v1/forms/epr/1'],
+  ['POST', '/api/v1/forms/offset/2'],
+  ['POST', '/api/v1/forms/prospecting/3'],
+  ['GET', '/api/v1/users/notifications'],
+  ['POST', '/api/v1/notifications/1'],
 ];
 
 const anyJson = fc.oneof(
@@ -73,6 +88,24 @@ const anyJson = fc.oneof(
     name: fc.oneof(fc.string({ maxLength: 300 }), fc.integer()),
     conversation_member_ids: fc.oneof(fc.array(fc.integer({ min: -5, max: 20 })), fc.string()),
     is_group: fc.oneof(fc.boolean(), fc.string()),
+    form_id: fc.oneof(fc.integer({ min: -1, max: 10 }), fc.string()),
+    request_id: fc.oneof(fc.integer({ min: -1, max: 10 }), fc.string()),
+    status: fc.oneof(fc.constantFrom('approved', 'denied'), fc.string()),
+    comment: fc.oneof(fc.string({ maxLength: 1200 }), fc.integer()),
+    company_id: fc.oneof(fc.integer({ min: -1, max: 5 }), fc.string()),
+    purchase_request_id: fc.oneof(fc.integer({ min: -1, max: 5 }), fc.string()),
+    date_needed: fc.oneof(fc.constant('2030-01-01'), fc.string({ maxLength: 12 })),
+    requisitions: fc.array(
+      fc.record({
+        description: fc.oneof(fc.string({ maxLength: 50 }), fc.integer()),
+        quantity: fc.oneof(fc.double(), fc.string({ maxLength: 10 }), fc.integer()),
+        price: fc.oneof(fc.double(), fc.string({ maxLength: 14 }), fc.constant('1e400')),
+      }, { requiredKeys: [] }),
+      { maxLength: 3 },
+    ),
+    offsettingRows: fc.array(fc.record({ date: fc.string({ maxLength: 12 }), accumulatedHrs: fc.oneof(fc.integer(), fc.string()) }), { maxLength: 3 }),
+    region: fc.oneof(fc.constantFrom('NCR', 'Region VIII'), fc.string()),
+    province: fc.oneof(fc.constantFrom('Makati', 'Leyte'), fc.string()),
   }, { requiredKeys: [] }),
 );
 
@@ -123,7 +156,16 @@ describe('no client input produces a 5xx', () => {
         expect(asset.status, segment).toBeLessThan(500);
         const attachment = await server.request('GET', `/assets/message-attachment/${id}`, { token });
         expect(attachment.status, segment).toBeLessThan(500);
-        for (const url of [`/api/v2/conversations/${id}`, `/api/v1/messages/${id}?before=${id}`, `/api/v1/messages/4/${id}`, `/api/v1/files/${id}`]) {
+        for (const url of [
+          `/api/v2/conversations/${id}`,
+          `/api/v1/messages/${id}?before=${id}`,
+          `/api/v1/messages/4/${id}`,
+          `/api/v1/files/${id}`,
+          `/api/v1/forms/${id}`,
+          `/api/v1/forms/me/requests/${id}/1`,
+          `/api/v1/forms/me/requests/history?query=${id}`,
+          `/assets/requests-attachments/${id}`,
+        ]) {
           const response = await server.request('GET', url, { token });
           expect(response.status, url).toBeLessThan(500);
         }
@@ -137,9 +179,9 @@ describe('no client input produces a 5xx', () => {
   it('random multipart data parts and files on the chat uploads', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/v1/messages/4', '/api/v1/conversations', '/api/v1/conversations/4'),
+        fc.constantFrom('/api/v1/messages/4', '/api/v1/conversations', '/api/v1/conversations/4', '/api/v1/forms/epr/1', '/api/v1/forms/prospecting/3', '/api/v1/forms/edsr/8'),
         fc.oneof(fc.string({ maxLength: 200 }), anyJson.map((value) => JSON.stringify(value))),
-        fc.constantFrom('message_attachments', 'conversation_image', 'other'),
+        fc.constantFrom('message_attachments', 'conversation_image', 'other', 'attachments_0', 'attachments_49', 'prospectingImages', 'visit_proof_3'),
         fc.uint8Array({ maxLength: 200 }),
         async (url, data, field, bytes) => {
           const form = new FormData();

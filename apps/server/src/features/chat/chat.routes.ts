@@ -2,7 +2,6 @@
  * The chat calls of 000 §7 (Conversations, Messages, Users, members, files, direct
  * messages) with their versions and response keys. Thin: schema → service → response.
  */
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -42,6 +41,7 @@ import { badRequest } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { failures } from '../../http/route-schema.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { sendStoredFile } from '../../storage/send-file.js';
 import type { ConversationsService } from './conversations.service.js';
 import type { MessagesService } from './messages.service.js';
 
@@ -446,28 +446,7 @@ export const chatRoutes =
     app.get(
       '/assets/message-attachment/:name',
       { preHandler, schema: { hide: true, params: z.object({ name: z.string().max(200) }) } },
-      async (request, reply) => {
-        const file = await messages.attachmentFor(caller(request).id, request.params.name);
-        reply
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, max-age=31536000, immutable')
-          .header('Content-Length', String(file.size));
-        if (file.inlineType) {
-          reply.type(file.inlineType);
-        } else {
-          reply
-            .type('application/octet-stream')
-            .header('Content-Disposition', contentDisposition(file.originalName))
-            // A file that is not an image never runs as a page of this origin.
-            .header('Content-Security-Policy', "default-src 'none'; sandbox");
-        }
-        return reply.send(createReadStream(file.path));
-      },
+      async (request, reply) => sendStoredFile(reply, await messages.attachmentFor(caller(request).id, request.params.name)),
     );
   };
 
-/** `attachment` with the original name, ASCII fallback plus RFC 5987 UTF-8 form. */
-const contentDisposition = (name: string): string => {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-};

@@ -35,18 +35,6 @@ export interface SendInput {
   client_message_id?: string | undefined;
 }
 
-/** Raster images a browser shows inline; everything else is downloaded (issue 3 §4). */
-const INLINE_IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-
-export const inlineImageType = (storedName: string): string | undefined =>
-  INLINE_IMAGE_TYPES[storedName.split('.').pop()?.toLowerCase() ?? ''];
-
 export const createMessagesService = ({ db, conversations, messages, views, files }: MessagesServiceDeps) => {
   const requireMessage = async (conversationId: number, messageId: number) => {
     const message = await messages.findById(messageId);
@@ -266,9 +254,9 @@ export const createMessagesService = ({ db, conversations, messages, views, file
       if (!(await files.exists('message-attachment', storedName))) throw notFound('That file does not exist.');
       return {
         path: files.pathFor('message-attachment', storedName),
+        storedName,
         originalName: attachment.original_name,
         size: attachment.size_bytes,
-        inlineType: inlineImageType(storedName),
       };
     },
   };

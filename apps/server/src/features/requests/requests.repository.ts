@@ -1,0 +1,478 @@
+/**
+ * The only place forms, permissions, approval rules, requests, their lines, files,
+ * approvers and votes are queried (001 §3, §7).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { toBool } from '../../db/values.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface FormAccess {
+  id: number;
+  name: string;
+  type: string;
+  add_page: boolean;
+  view_page: boolean;
+  open_page: boolean;
+  created_at: number;
+}
+
+export interface NewLine {
+  kind: string;
+  position: number;
+  description: string;
+  remarks: string;
+  quantity: number;
+  unitPrice: number | null;
+  cost: number | null;
+  data: Record<string, unknown> | null;
+}
+
+export interface NewRequestFile {
+  field: string;
+  lineIndex: number | null;
+  storedName: string;
+  originalName: string;
+  fileType: string;
+  size: number;
+}
+
+/** Escapes LIKE wildcards so a search is matched literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const listColumns = [
+  'r.id',
+  'r.form_id',
+  'r.form_type',
+  'r.reference_id',
+  'r.total_cost',
+  'r.status',
+  'r.created_at',
+  'u.first_name',
+  'u.last_name',
+  'u.display_name',
+] as const;
+
+export const createRequestsRepository = (db: Kysely<Database>) => {
+  const listBase = (executor: Executor = db) =>
+    executor.selectFrom('form_requests as r').innerJoin('users as u', 'u.id', 'r.requester_id').select(listColumns);
+
+  return {
+    async findUserAccess(userId: number) {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'department_id', 'approval_page'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row ? { ...row, approval_page: toBool(row.approval_page) } : undefined;
+    },
+
+    /**
+     * Active forms with the caller's effective permissions: a grant to the person or to
+     * their department; any grant that allows a page allows it.
+     */
+    async formsFor(userId: number, departmentId: number | null, formId?: number): Promise<FormAccess[]> {
+      let query = db
+        .selectFrom('forms as f')
+        .innerJoin('form_permissions as p', 'p.form_id', 'f.id')
+        .select([
+          'f.id',
+          'f.name',
+          'f.type',
+          'f.created_at',
+          'f.add_page as form_add_page',
+          'p.add_page',
+          'p.view_page',
+          'p.open_page',
+        ])
+        .where('f.is_active', '=', true)
+        .where((eb) =>
+          eb.or([
+            eb('p.user_id', '=', userId),
+            ...(departmentId === null ? [] : [eb('p.department_id', '=', departmentId)]),
+          ]),
+        )
+        .orderBy('f.id');
+      if (formId !== undefined) query = query.where('f.id', '=', formId);
+      const rows = await query.execute();
+      const byForm = new Map<number, FormAccess>();
+      for (const row of rows) {
+        const current = byForm.get(row.id) ?? {
+          id: row.id,
+          name: row.name,
+          type: row.type,
+          created_at: row.created_at,
+          add_page: false,
+          view_page: false,
+          open_page: false,
+        };
+        current.add_page ||= toBool(row.add_page) && toBool(row.form_add_page);
+        current.view_page ||= toBool(row.view_page);
+        current.open_page ||= toBool(row.open_page);
+        byForm.set(row.id, current);
+      }
+      return [...byForm.values()];
+    },
+
+    async findForm(formId: number) {
+      return db.selectFrom('forms').select(['id', 'name', 'type']).where('id', '=', formId).where('is_active', '=', true).executeTakeFirst();
+    },
+
+    listCompanies: () => db.selectFrom('companies').select(['id', 'name']).orderBy('name').execute(),
+    listPurchaseRequestTypes: () => db.selectFrom('purchase_request_types').select(['id', 'name']).orderBy('name').execute(),
+
+    async findCompany(id: number) {
+      return db.selectFrom('companies').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+    },
+    async findPurchaseRequestType(id: number) {
+      return db.selectFrom('purchase_request_types').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+    },
+
+    async approvalRule(formId: number, executor: Executor = db) {
+      const rule = await executor
+        .selectFrom('approval_rules')
+        .select(['initial_approval_needed_count', 'executive_approval_needed_count'])
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+      const approvers = await executor
+        .selectFrom('approval_rule_approvers as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.level', 'a.user_id'])
+        .where('a.form_id', '=', formId)
+        .where('u.is_active', '=', true)
+        .orderBy('a.id')
+        .execute();
+      return {
+        initialNeeded: rule?.initial_approval_needed_count ?? 0,
+        executiveNeeded: rule?.executive_approval_needed_count ?? 0,
+        level1: approvers.filter((a) => a.level === 1).map((a) => a.user_id),
+        level2: approvers.filter((a) => a.level === 2).map((a) => a.user_id),
+      };
+    },
+
+    /** The next number of a prefix in a year, taken in the filing transaction. */
+    async nextReferenceNumber(prefix: string, year: number, executor: Executor): Promise<number> {
+      const row = await executor
+        .insertInto('reference_counters')
+        .values({ prefix, year, last_value: 1 })
+        .onConflict((oc) =>
+          oc.columns(['prefix', 'year']).doUpdateSet({ last_value: sql<number>`reference_counters.last_value + 1` }),
+        )
+        .returning('last_value')
+        .executeTakeFirstOrThrow();
+      return Number(row.last_value);
+    },
+
+    async insertRequest(
+      values: {
+        formId: number;
+        formType: string;
+        referenceId: string;
+        requesterId: number;
+        payload: string;
+        totalCost: number | null;
+        status: string;
+        currentLevel: number;
+        initialNeeded: number;
+        executiveNeeded: number;
+        time: number;
+      },
+      executor: Executor,
+    ): Promise<number> {
+      const row = await executor
+        .insertInto('form_requests')
+        .values({
+          form_id: values.formId,
+          form_type: values.formType,
+          reference_id: values.referenceId,
+          requester_id: values.requesterId,
+          payload: values.payload,
+          total_cost: values.totalCost,
+          status: values.status,
+          current_level: values.currentLevel,
+          initial_approval_needed_count: values.initialNeeded,
+          executive_approval_needed_count: values.executiveNeeded,
+          decided_at: values.status === 'pending' ? null : values.time,
+          created_at: values.time,
+          updated_at: values.time,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Inserts the lines in order and returns their ids by position. */
+    async insertLines(requestId: number, lines: NewLine[], executor: Executor): Promise<number[]> {
+      const ids: number[] = [];
+      for (const line of lines) {
+        const row = await executor
+          .insertInto('request_lines')
+          .values({
+            request_id: requestId,
+            kind: line.kind,
+            position: line.position,
+            description: line.description,
+            remarks: line.remarks,
+            quantity: line.quantity,
+            unit_price: line.unitPrice,
+            cost: line.cost,
+            data: line.data ? JSON.stringify(line.data) : null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(row.id);
+      }
+      return ids;
+    },
+
+    async insertFiles(requestId: number, files: (NewRequestFile & { lineId: number | null })[], time: number, executor: Executor) {
+      if (files.length === 0) return;
+      await executor
+        .insertInto('request_files')
+        .values(
+          files.map((file) => ({
+            request_id: requestId,
+            line_id: file.lineId,
+            field: file.field,
+            stored_name: file.storedName,
+            original_name: file.originalName,
+            file_type: file.fileType,
+            size_bytes: file.size,
+            created_at: time,
+          })),
+        )
+        .execute();
+    },
+
+    async insertApprovers(requestId: number, approvers: { userId: number; level: number }[], executor: Executor) {
+      if (approvers.length === 0) return;
+      await executor
+        .insertInto('request_approvers')
+        .values(
+          approvers.map((approver) => ({
+            request_id: requestId,
+            approver_id: approver.userId,
+            level: approver.level,
+            has_voted: false,
+            approved: false,
+          })),
+        )
+        .execute();
+    },
+
+    // ------------------------------------------------------------ lists
+
+    listOfRequester: (userId: number) => listBase().where('r.requester_id', '=', userId).orderBy('r.id', 'desc').limit(500).execute(),
+
+    /** Requests waiting on this approver now: pending, at the level the approver is listed on, not yet voted. */
+    listAwaiting: (userId: number) =>
+      listBase()
+        .innerJoin('request_approvers as a', (join) =>
+          join.onRef('a.request_id', '=', 'r.id').onRef('a.level', '=', 'r.current_level').on('a.approver_id', '=', userId),
+        )
+        .where('a.has_voted', '=', false)
+        .where('r.status', '=', 'pending')
+        .orderBy('r.id', 'desc')
+        .limit(500)
+        .execute(),
+
+    /** Every request the approver is listed on, optionally matching a search text. */
+    listHistory: (userId: number, query: string | undefined) => {
+      let select = listBase()
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('request_approvers as a')
+              .select('a.id')
+              .whereRef('a.request_id', '=', 'r.id')
+              .where('a.approver_id', '=', userId),
+          ),
+        )
+        .orderBy('r.id', 'desc')
+        .limit(500);
+      if (query) {
+        const pattern = likePattern(query);
+        const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+        select = select.where((eb) =>
+          eb.or([like('r.reference_id'), like('r.form_type'), like('u.first_name'), like('u.last_name'), like('u.display_name')]),
+        );
+      }
+      return select.execute();
+    },
+
+    // ------------------------------------------------------------ one request
+
+    async findRequest(requestId: number, executor: Executor = db) {
+      return executor
+        .selectFrom('form_requests as r')
+        .innerJoin('forms as f', 'f.id', 'r.form_id')
+        .innerJoin('users as u', 'u.id', 'r.requester_id')
+        .leftJoin('departments as d', 'd.id', 'u.department_id')
+        .select([
+          'r.id',
+          'r.form_id',
+          'r.form_type',
+          'r.reference_id',
+          'r.requester_id',
+          'r.payload',
+          'r.total_cost',
+          'r.status',
+          'r.current_level',
+          'r.initial_approval_needed_count',
+          'r.executive_approval_needed_count',
+          'r.created_at',
+          'f.name as form_name',
+          'u.first_name',
+          'u.last_name',
+          'u.display_name',
+          'u.email_address',
+          'u.profile_photo',
+          'd.name as department',
+        ])
+        .where('r.id', '=', requestId)
+        .executeTakeFirst();
+    },
+
+    linesOf: (requestId: number) =>
+      db.selectFrom('request_lines').selectAll().where('request_id', '=', requestId).orderBy('position').orderBy('id').execute(),
+
+    filesOf: (requestId: number) =>
+      db
+        .selectFrom('request_files')
+        .select(['id', 'line_id', 'field', 'stored_name', 'original_name', 'file_type', 'size_bytes'])
+        .where('request_id', '=', requestId)
+        .orderBy('id')
+        .execute(),
+
+    async approversOf(requestId: number, executor: Executor = db) {
+      const rows = await executor
+        .selectFrom('request_approvers as a')
+        .innerJoin('users as u', 'u.id', 'a.approver_id')
+        .select(['a.approver_id', 'a.level', 'a.has_voted', 'a.approved', 'a.comment', 'a.voted_at', 'u.display_name', 'u.profile_photo'])
+        .where('a.request_id', '=', requestId)
+        .orderBy('a.level')
+        .orderBy('a.id')
+        .execute();
+      return rows.map((row) => ({ ...row, has_voted: toBool(row.has_voted), approved: toBool(row.approved) }));
+    },
+
+    votesOf: (requestId: number) =>
+      db
+        .selectFrom('request_votes as v')
+        .innerJoin('users as u', 'u.id', 'v.approver_id')
+        .select(['v.id', 'v.level', 'v.status', 'v.comment', 'v.created_at', 'v.approver_id', 'u.display_name'])
+        .where('v.request_id', '=', requestId)
+        .orderBy('v.id')
+        .execute(),
+
+    // ------------------------------------------------------------ voting
+
+    /**
+     * Records one approver's vote: a conditional update of their pending row, only while
+     * the request is pending at that level. Zero rows changed means the vote is refused.
+     */
+    async castVote(
+      vote: { requestId: number; approverId: number; level: number; approved: boolean; comment: string | null; time: number },
+      executor: Executor,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('request_approvers')
+        .set({ has_voted: true, approved: vote.approved, comment: vote.comment, voted_at: vote.time })
+        .where('request_id', '=', vote.requestId)
+        .where('approver_id', '=', vote.approverId)
+        .where('level', '=', vote.level)
+        .where('has_voted', '=', false)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('form_requests')
+              .select('form_requests.id')
+              .where('form_requests.id', '=', vote.requestId)
+              .where('form_requests.status', '=', 'pending')
+              .where('form_requests.current_level', '=', vote.level),
+          ),
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await executor
+        .insertInto('request_votes')
+        .values({
+          request_id: vote.requestId,
+          approver_id: vote.approverId,
+          level: vote.level,
+          status: vote.approved ? 'approved' : 'denied',
+          comment: vote.comment,
+          created_at: vote.time,
+        })
+        .execute();
+      return true;
+    },
+
+    async countApprovals(requestId: number, level: number, executor: Executor): Promise<number> {
+      const row = await executor
+        .selectFrom('request_approvers')
+        .select((eb) => eb.fn.countAll<number>().as('approvals'))
+        .where('request_id', '=', requestId)
+        .where('level', '=', level)
+        .where('approved', '=', true)
+        .executeTakeFirstOrThrow();
+      return Number(row.approvals);
+    },
+
+    /** Moves a pending request on; returns whether this call made the change. */
+    async advance(
+      requestId: number,
+      from: { level: number },
+      to: { status: string; level: number },
+      time: number,
+      executor: Executor,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('form_requests')
+        .set({ status: to.status, current_level: to.level, updated_at: time, ...(to.status === 'pending' ? {} : { decided_at: time }) })
+        .where('id', '=', requestId)
+        .where('status', '=', 'pending')
+        .where('current_level', '=', from.level)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    levelApprovers: (requestId: number, level: number, executor: Executor) =>
+      executor
+        .selectFrom('request_approvers')
+        .select('approver_id')
+        .where('request_id', '=', requestId)
+        .where('level', '=', level)
+        .execute()
+        .then((rows) => rows.map((row) => row.approver_id)),
+
+    async isParticipant(requestId: number, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('request_approvers')
+        .select('id')
+        .where('request_id', '=', requestId)
+        .where('approver_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async findFile(storedName: string) {
+      return db
+        .selectFrom('request_files')
+        .select(['request_id', 'stored_name', 'original_name', 'size_bytes'])
+        .where('stored_name', '=', storedName)
+        .executeTakeFirst();
+    },
+
+    /** What the dashboard counts: the caller's requests (type, status, amount, month). */
+    reportRowsOf: (userId: number) =>
+      db
+        .selectFrom('form_requests')
+        .select(['form_type', 'status', 'total_cost', 'created_at'])
+        .where('requester_id', '=', userId)
+        .execute(),
+  };
+};
+
+export type RequestsRepository = ReturnType<typeof createRequestsRepository>;

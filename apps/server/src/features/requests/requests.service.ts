@@ -1,0 +1,571 @@
+/**
+ * Forms, filing requests and the lists and detail of requests (001 §2–§7). Every form is
+ * validated here with the shared schema of its type, every amount is recomputed in integer
+ * centavos, and a request, its lines, files and approvers are stored in one transaction.
+ */
+import { rename } from 'node:fs/promises';
+import {
+  FORM_FILE_FIELDS,
+  FORM_TYPE_NAMES,
+  FORM_TYPES,
+  REFERENCE_PREFIXES,
+  TEXT,
+  ccarDataSchema,
+  edsrDataSchema,
+  eprDataSchema,
+  explainWhyDataSchema,
+  offsetBodySchema,
+  prospectingDataSchema,
+  soLoDataSchema,
+  transmittalDataSchema,
+  type FormType,
+} from '@ichat/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/tables.js';
+import { nowMs, parseJson, toIso } from '../../db/values.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import type { FileStore } from '../../storage/file-store.js';
+import type { AuthUser } from '../accounts/accounts.service.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { NewLine, RequestsRepository } from './requests.repository.js';
+
+export const REQUEST_NOT_FOUND = 'That request does not exist or is not yours to see.';
+
+export const FORM_DATA_SCHEMAS: Record<FormType, z.ZodType> = {
+  epr: eprDataSchema,
+  offsetting: offsetBodySchema,
+  prospecting: prospectingDataSchema,
+  transmittal: transmittalDataSchema,
+  'explain-why': explainWhyDataSchema,
+  ccar: ccarDataSchema,
+  'so-lo': soLoDataSchema,
+  edsr: edsrDataSchema,
+};
+
+/** Which form types each submit path takes; the prospecting call is reused (001 §7). */
+const KIND_TYPES: Record<string, FormType[]> = {
+  epr: ['epr'],
+  offset: ['offsetting'],
+  prospecting: ['prospecting', 'explain-why', 'ccar', 'so-lo'],
+  transmittal: ['transmittal'],
+  'explain-why': ['explain-why'],
+  ccar: ['ccar'],
+  'so-lo': ['so-lo'],
+  edsr: ['edsr'],
+};
+export const SUBMIT_PATH_KINDS = Object.keys(KIND_TYPES);
+
+/** The document's response key for the four submits it shows. */
+const RESPONSE_KEYS: Partial<Record<string, 'requisition' | 'offset' | 'prospecting' | 'transmittal'>> = {
+  epr: 'requisition',
+  offset: 'offset',
+  prospecting: 'prospecting',
+  transmittal: 'transmittal',
+};
+
+/** File fields that take pictures only (signatures and photos). */
+const IMAGE_ONLY_FIELDS = new Set(['prospectingImages', 'ccar_images', 'signature', 'manager_signature', 'transmittal_file']);
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
+
+const isFormType = (type: string): type is FormType => (FORM_TYPES as readonly string[]).includes(type);
+
+/** Today's date in the Philippines (UTC+8, no daylight saving), as YYYY-MM-DD. */
+export const manilaToday = (now = Date.now()): string => new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** quantity × unit price in centavos, rounded half up, without floating-point sums. */
+export const lineCost = (quantity: number, unitPriceCentavos: number): bigint => {
+  const hundredths = BigInt(Math.round(quantity * 100));
+  return (hundredths * BigInt(unitPriceCentavos) + 50n) / 100n;
+};
+
+const toSafeNumber = (value: bigint): number => {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw badRequest('The total cost is too large.');
+  return Number(value);
+};
+
+/** The multipart file spec for a form type: its fields plus one field per possible row. */
+export const fileSpecFor = (type: FormType): Record<string, { maxCount: number }> => {
+  const spec = FORM_FILE_FIELDS[type];
+  const fields: Record<string, { maxCount: number }> = {};
+  for (const [field, maxCount] of Object.entries(spec.fields)) fields[field] = { maxCount };
+  for (const row of spec.rowFields ?? []) {
+    for (let index = 0; index < 50; index += 1) fields[`${row.prefix}_${index}`] = { maxCount: row.max };
+  }
+  return fields;
+};
+
+interface PreparedRequest {
+  details: Record<string, unknown>;
+  lines: NewLine[];
+  totalCost: number | null;
+  /** Row file prefix → index of the row's first line in `lines`. */
+  rowOffsets: Record<string, { offset: number; count: number }>;
+}
+
+export interface RequestsServiceDeps {
+  db: Kysely<Database>;
+  requests: RequestsRepository;
+  notifications: NotificationsRepository;
+  files: FileStore;
+}
+
+export const createRequestsService = ({ db, requests, notifications, files }: RequestsServiceDeps) => {
+  const requireUser = async (userId: number) => {
+    const user = await requests.findUserAccess(userId);
+    if (!user) throw notFound('That user does not exist.');
+    return user;
+  };
+
+  const requireApprovalPage = async (userId: number) => {
+    const user = await requireUser(userId);
+    if (!user.approval_page) throw forbidden(TEXT.permissionDenied);
+  };
+
+  const toListItem = (row: Awaited<ReturnType<RequestsRepository['listOfRequester']>>[number]) => ({
+    id: row.id,
+    reference_id: row.reference_id,
+    request_type: row.form_type as FormType,
+    request_link_id: row.id,
+    form_id: row.form_id,
+    createdAt: toIso(row.created_at),
+    total_cost: row.total_cost,
+    overall_approval_status: row.status === 'approved',
+    status: row.status as 'pending' | 'approved' | 'denied',
+    requester_user_detail: { first_name: row.first_name, last_name: row.last_name },
+    user_detail: { display_name: row.display_name },
+  });
+
+  /** Turns validated form data into what is stored: details, lines and the total. */
+  const prepare = async (type: FormType, data: Record<string, unknown>): Promise<PreparedRequest> => {
+    const today = manilaToday();
+    const requireFutureDate = (value: unknown, label: string) => {
+      if (typeof value === 'string' && value < today) throw badRequest(`${label} cannot be in the past.`);
+    };
+    const priced = (rows: { description: string; remarks: string; quantity: number; price: number }[], kind: string) => {
+      let total = 0n;
+      const lines = rows.map((row, position): NewLine => {
+        const cost = lineCost(row.quantity, row.price);
+        total += cost;
+        return {
+          kind,
+          position,
+          description: row.description,
+          remarks: row.remarks,
+          quantity: row.quantity,
+          unitPrice: row.price,
+          cost: toSafeNumber(cost),
+          data: null,
+        };
+      });
+      return { lines, total: toSafeNumber(total) };
+    };
+
+    switch (type) {
+      case 'epr': {
+        const epr = data as z.output<typeof eprDataSchema>;
+        requireFutureDate(epr.date_needed, 'Date needed');
+        const [company, prType] = await Promise.all([
+          requests.findCompany(epr.company_id),
+          requests.findPurchaseRequestType(epr.purchase_request_id),
+        ]);
+        if (!company) throw badRequest('Choose a company.');
+        if (!prType) throw badRequest('Choose the type of purchase request.');
+        const { lines, total } = priced(epr.requisitions, 'requisition');
+        return {
+          details: {
+            company_id: company.id,
+            company_name: company.name,
+            recommended_supplier: epr.recommended_supplier,
+            purchase_request_id: prType.id,
+            purchase_request_type: prType.name,
+            urgent: epr.urgent,
+            date_needed: epr.date_needed,
+          },
+          lines,
+          totalCost: total,
+          rowOffsets: { attachments: { offset: 0, count: lines.length } },
+        };
+      }
+      case 'transmittal': {
+        const transmittal = data as z.output<typeof transmittalDataSchema>;
+        const { lines, total } = priced(transmittal.transmittals, 'transmittal');
+        return { details: { receiver: transmittal.receiver }, lines, totalCost: total, rowOffsets: {} };
+      }
+      case 'offsetting': {
+        const offset = data as z.output<typeof offsetBodySchema>;
+        const totalHours = offset.offsettingRows.reduce((sum, row) => sum + row.accumulatedHrs, 0);
+        return {
+          details: { totalHours, dateOffset: offset.dateOffset, typeOffset: offset.typeOffset },
+          lines: offset.offsettingRows.map((row, position) => ({
+            kind: 'offset',
+            position,
+            description: row.date,
+            remarks: '',
+            quantity: row.accumulatedHrs,
+            unitPrice: null,
+            cost: null,
+            data: { date: row.date, accumulatedHrs: row.accumulatedHrs },
+          })),
+          totalCost: null,
+          rowOffsets: {},
+        };
+      }
+      case 'edsr': {
+        const edsr = data as z.output<typeof edsrDataSchema>;
+        const activity = (rows: typeof edsr.visits, kind: string, start: number) =>
+          rows.map((row, index): NewLine => ({
+            kind,
+            position: start + index,
+            description: row.company_name,
+            remarks: row.comments,
+            quantity: 0,
+            unitPrice: null,
+            cost: null,
+            data: { action_to_be_done: row.action_to_be_done, order: row.order },
+          }));
+        return {
+          details: { visits: edsr.visits.length, calls: edsr.calls.length },
+          lines: [...activity(edsr.visits, 'visit', 0), ...activity(edsr.calls, 'call', edsr.visits.length)],
+          totalCost: null,
+          rowOffsets: {
+            visit_proof: { offset: 0, count: edsr.visits.length },
+            call_proof: { offset: edsr.visits.length, count: edsr.calls.length },
+          },
+        };
+      }
+      case 'so-lo': {
+        requireFutureDate(data['date_needed'], 'Date needed');
+        return { details: data, lines: [], totalCost: null, rowOffsets: {} };
+      }
+      default:
+        return { details: data, lines: [], totalCost: null, rowOffsets: {} };
+    }
+  };
+
+  /** Where each uploaded file belongs: a request-level field, or a row's line. */
+  const placeFiles = (prepared: PreparedRequest, uploads: UploadedFile[]) =>
+    uploads.map((file) => {
+      const extension = file.originalName.split('.').pop()?.toLowerCase() ?? '';
+      if (IMAGE_ONLY_FIELDS.has(file.field) && !IMAGE_EXTENSIONS.has(extension)) {
+        throw badRequest(`${file.originalName} is not an image: this field takes JPEG, PNG, WebP or GIF pictures.`);
+      }
+      if (file.size === 0) throw badRequest(`${file.originalName} is empty.`);
+      const match = /^(.+)_(\d+)$/.exec(file.field);
+      const row = match ? prepared.rowOffsets[match[1]!] : undefined;
+      if (match && row) {
+        const index = Number(match[2]);
+        if (index >= row.count) throw badRequest(`${file.originalName} belongs to a row that does not exist.`);
+        return { file, lineIndex: row.offset + index };
+      }
+      return { file, lineIndex: null };
+    });
+
+  return {
+    async pagePermissions(userId: number) {
+      const user = await requireUser(userId);
+      return { approval_page: user.approval_page };
+    },
+
+    async listForms(userId: number) {
+      const user = await requireUser(userId);
+      const forms = await requests.formsFor(userId, user.department_id);
+      return forms
+        .filter((form) => isFormType(form.type) && form.view_page)
+        .map((form) => ({
+          form_id: form.id,
+          form_details: { id: form.id, name: form.name, type: form.type as FormType, add_page: form.add_page },
+          createdAt: toIso(form.created_at),
+        }));
+    },
+
+    /** A form with the caller's permissions; all false when the caller has no grant. */
+    async formDetail(userId: number, formId: number) {
+      const user = await requireUser(userId);
+      const form = await requests.findForm(formId);
+      if (!form || !isFormType(form.type)) throw notFound('That form does not exist.');
+      const [access] = await requests.formsFor(userId, user.department_id, formId);
+      const [companies, purchaseRequestTypes] = await Promise.all([requests.listCompanies(), requests.listPurchaseRequestTypes()]);
+      return {
+        permissions: {
+          add_page: access?.add_page ?? false,
+          view_page: access?.view_page ?? false,
+          open_page: access?.open_page ?? false,
+        },
+        form_details: {
+          id: form.id,
+          name: form.name,
+          type: form.type,
+          add_page: access?.add_page ?? false,
+          companies: form.type === 'epr' ? companies : [],
+          purchase_request_types: form.type === 'epr' ? purchaseRequestTypes : [],
+        },
+      };
+    },
+
+    /**
+     * The form a submit is for, once the caller may file it (add, view and open) and the
+     * path fits its type. Read before the body, so the body is parsed for that form.
+     */
+    async formForSubmit(userId: number, formId: number, kind: string) {
+      const user = await requireUser(userId);
+      const form = await requests.findForm(formId);
+      if (!form || !isFormType(form.type)) throw notFound('That form does not exist.');
+      const [access] = await requests.formsFor(userId, user.department_id, formId);
+      if (!access?.add_page || !access.view_page || !access.open_page) throw forbidden(TEXT.permissionDenied);
+      if (!KIND_TYPES[kind]?.includes(form.type)) {
+        throw badRequest(`This form is filed with POST /api/v1/forms/${kind === 'offset' ? 'offset' : form.type === 'offsetting' ? 'offset' : form.type}/${form.id}.`);
+      }
+      return { id: form.id, name: form.name, type: form.type, kind, schema: FORM_DATA_SCHEMAS[form.type], files: fileSpecFor(form.type) };
+    },
+
+    /** Files a request: request, lines, files and approvers in one transaction. */
+    async submit(caller: AuthUser, form: { id: number; type: FormType; kind: string }, data: Record<string, unknown>, uploads: UploadedFile[]) {
+      const prepared = await prepare(form.type, data);
+      const placed = placeFiles(prepared, uploads);
+      const rule = await requests.approvalRule(form.id);
+      // Nobody approves their own request; a level never needs more votes than it has approvers.
+      const level1 = rule.level1.filter((id) => id !== caller.id);
+      const level2 = rule.level2.filter((id) => id !== caller.id);
+      const initialNeeded = Math.min(rule.initialNeeded, level1.length);
+      const executiveNeeded = Math.min(rule.executiveNeeded, level2.length);
+      const startLevel = initialNeeded > 0 ? 1 : 2;
+      const status = initialNeeded === 0 && executiveNeeded === 0 ? 'approved' : 'pending';
+      const time = nowMs();
+      const year = Number(manilaToday(time).slice(0, 4));
+      const prefix = REFERENCE_PREFIXES[form.type];
+
+      const moved: string[] = [];
+      try {
+        for (const { file } of placed) {
+          await rename(file.path, files.pathFor('requests-attachments', file.storedName));
+          moved.push(file.storedName);
+        }
+        const filed = await db.transaction().execute(async (trx) => {
+          const number = await requests.nextReferenceNumber(prefix, year, trx);
+          const referenceId = `${prefix}-${year}-${String(number).padStart(6, '0')}`;
+          const requestId = await requests.insertRequest(
+            {
+              formId: form.id,
+              formType: form.type,
+              referenceId,
+              requesterId: caller.id,
+              payload: JSON.stringify(prepared.details),
+              totalCost: prepared.totalCost,
+              status,
+              currentLevel: startLevel,
+              initialNeeded,
+              executiveNeeded,
+              time,
+            },
+            trx,
+          );
+          const lineIds = await requests.insertLines(requestId, prepared.lines, trx);
+          await requests.insertFiles(
+            requestId,
+            placed.map(({ file, lineIndex }) => ({
+              field: file.field,
+              lineIndex,
+              lineId: lineIndex === null ? null : (lineIds[lineIndex] ?? null),
+              storedName: file.storedName,
+              originalName: file.originalName,
+              fileType: file.mimeType,
+              size: file.size,
+            })),
+            time,
+            trx,
+          );
+          await requests.insertApprovers(
+            requestId,
+            [...level1.map((userId) => ({ userId, level: 1 })), ...level2.map((userId) => ({ userId, level: 2 }))],
+            trx,
+          );
+          if (status === 'pending') {
+            const due = startLevel === 1 ? level1 : level2;
+            await notifications.insertMany(
+              due.map((recipientId) => ({ recipientId, senderId: caller.id, type: 'new form request', formRequestId: requestId })),
+              time,
+              trx,
+            );
+          }
+          return { id: requestId, reference_id: referenceId };
+        });
+        const request = { ...filed, request_type: form.type, createdAt: toIso(time) };
+        const key = RESPONSE_KEYS[form.kind];
+        return { message: TEXT.requestSubmitted, request, ...(key ? { [key]: request } : {}) };
+      } catch (error) {
+        await Promise.all(moved.map((name) => files.remove('requests-attachments', name)));
+        throw error;
+      }
+    },
+
+    async listMine(userId: number) {
+      return (await requests.listOfRequester(userId)).map(toListItem);
+    },
+
+    async listAwaiting(userId: number) {
+      await requireApprovalPage(userId);
+      return (await requests.listAwaiting(userId)).map(toListItem);
+    },
+
+    async listHistory(userId: number, query: string | undefined) {
+      await requireApprovalPage(userId);
+      return (await requests.listHistory(userId, query || undefined)).map(toListItem);
+    },
+
+    /** The requester and the listed approvers may see a request; anyone else gets 404. */
+    async detail(userId: number, type: string, requestId: number) {
+      const request = await requests.findRequest(requestId);
+      if (!request || request.form_type !== type) throw notFound(REQUEST_NOT_FOUND);
+      if (request.requester_id !== userId && !(await requests.isParticipant(requestId, userId))) throw notFound(REQUEST_NOT_FOUND);
+      const [lines, storedFiles, approvers, votes] = await Promise.all([
+        requests.linesOf(requestId),
+        requests.filesOf(requestId),
+        requests.approversOf(requestId),
+        requests.votesOf(requestId),
+      ]);
+      const details = parseJson<Record<string, unknown>>(request.payload);
+      const toFile = (file: (typeof storedFiles)[number]) => ({
+        id: file.id,
+        field: file.field,
+        attachment: file.stored_name,
+        original_name: file.original_name,
+        file_type: file.file_type,
+        size: file.size_bytes,
+      });
+      const isImage = (file: (typeof storedFiles)[number]) => /^image\//.test(file.file_type);
+      const toApprover = (approver: (typeof approvers)[number]) => ({
+        id: approver.approver_id,
+        display_name: approver.display_name,
+        profile_photo: approver.profile_photo,
+        approved: approver.approved,
+        has_voted: approver.has_voted,
+        date: approver.voted_at === null ? null : toIso(approver.voted_at),
+        comment: approver.comment,
+      });
+      const canVote =
+        request.status === 'pending' &&
+        approvers.some((a) => a.approver_id === userId && a.level === request.current_level && !a.has_voted);
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      return {
+        requisition: {
+          form_id: request.form_id,
+          request_type: request.form_type as FormType,
+          form_name: request.form_name || FORM_TYPE_NAMES[request.form_type as FormType],
+          form_request_detail: { id: request.id, reference_id: request.reference_id },
+          user_detail: {
+            id: request.requester_id,
+            first_name: request.first_name,
+            last_name: request.last_name,
+            display_name: request.display_name,
+            email_address: request.email_address,
+            department: request.department,
+            profile_photo: request.profile_photo,
+          },
+          pr_company_detail: text(details['company_name']) === null ? null : { name: String(details['company_name']) },
+          pr_request_detail: text(details['purchase_request_type']) === null ? null : { name: String(details['purchase_request_type']) },
+          urgent: details['urgent'] === true,
+          recommended_supplier: text(details['recommended_supplier']),
+          date_needed: text(details['date_needed']),
+          total_cost: request.total_cost,
+          createdAt: toIso(request.created_at),
+          details,
+          pr_purchases_detail: lines.map((line) => {
+            const lineFiles = storedFiles.filter((file) => file.line_id === line.id);
+            return {
+              id: line.id,
+              kind: line.kind,
+              description: line.description,
+              remarks: line.remarks,
+              quantity: line.quantity,
+              estimated_price: line.unit_price,
+              estimated_cost: line.cost,
+              data: line.data === null ? null : parseJson<Record<string, unknown>>(line.data),
+              purchases_attachment_detail: lineFiles.filter(isImage).map(toFile),
+              purchases_files_detail: lineFiles.filter((file) => !isImage(file)).map(toFile),
+            };
+          }),
+          files: storedFiles.filter((file) => file.line_id === null).map(toFile),
+        },
+        approval: {
+          first_level_approval: approvers.filter((a) => a.level === 1).map(toApprover),
+          second_level_approval: approvers.filter((a) => a.level === 2).map(toApprover),
+          initial_approval_needed_count: request.initial_approval_needed_count,
+          executive_approval_needed_count: request.executive_approval_needed_count,
+        },
+        overall_approval_status: request.status === 'approved',
+        status: request.status as 'pending' | 'approved' | 'denied',
+        current_level: request.current_level,
+        can_vote: canVote,
+        votes: votes.map((vote) => ({
+          id: vote.id,
+          level: vote.level,
+          status: vote.status as 'approved' | 'denied',
+          comment: vote.comment,
+          createdAt: toIso(vote.created_at),
+          approver: { id: vote.approver_id, display_name: vote.display_name },
+        })),
+      };
+    },
+
+    /** The dashboard's figures: real counts of the caller's requests and what waits on them. */
+    async reports(userId: number) {
+      const user = await requireUser(userId);
+      const rows = await requests.reportRowsOf(userId);
+      const byStatus = [
+        { id: 'pending', label: 'Pending', value: 0 },
+        { id: 'approved', label: 'Approved', value: 0 },
+        { id: 'denied', label: 'Denied', value: 0 },
+      ];
+      for (const row of rows) {
+        const slice = byStatus.find((s) => s.id === row.status);
+        if (slice) slice.value += 1;
+      }
+      const byType = FORM_TYPES.map((type) => ({ id: type, label: FORM_TYPE_NAMES[type], value: rows.filter((r) => r.form_type === type).length }));
+      // ePR amounts of the last six months, by Manila calendar month.
+      const months: { id: string; label: string; value: number }[] = [];
+      const today = new Date(`${manilaToday()}T00:00:00Z`);
+      for (let back = 5; back >= 0; back -= 1) {
+        const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
+        const id = month.toISOString().slice(0, 7);
+        months.push({ id, label: month.toLocaleString('en-PH', { month: 'short', year: 'numeric', timeZone: 'UTC' }), value: 0 });
+      }
+      for (const row of rows) {
+        if (row.total_cost === null) continue;
+        const slice = months.find((m) => m.id === manilaToday(row.created_at).slice(0, 7));
+        if (slice) slice.value += row.total_cost;
+      }
+      const awaiting = user.approval_page ? await requests.listAwaiting(userId) : [];
+      const awaitingByType = FORM_TYPES.map((type) => ({
+        id: type,
+        label: FORM_TYPE_NAMES[type],
+        value: awaiting.filter((r) => r.form_type === type).length,
+      }));
+      const nonZero = (slices: { id: string; label: string; value: number }[]) => slices.filter((slice) => slice.value > 0);
+      return {
+        my_requests_by_status: nonZero(byStatus),
+        my_requests_by_type: nonZero(byType),
+        amounts_by_month: nonZero(months),
+        awaiting_me_by_type: nonZero(awaitingByType),
+      };
+    },
+
+    /** A request file, for its requester and listed approvers only. */
+    async fileFor(userId: number, storedName: string) {
+      const file = await requests.findFile(storedName);
+      if (!file) throw notFound('That file does not exist.');
+      const request = await requests.findRequest(file.request_id);
+      const allowed = request && (request.requester_id === userId || (await requests.isParticipant(file.request_id, userId)));
+      if (!allowed || !(await files.exists('requests-attachments', storedName))) throw notFound('That file does not exist.');
+      return {
+        path: files.pathFor('requests-attachments', storedName),
+        storedName,
+        originalName: file.original_name,
+        size: file.size_bytes,
+      };
+    },
+  };
+};
+
+export type RequestsService = ReturnType<typeof createRequestsService>;

@@ -1,0 +1,49 @@
+/**
+ * Sending a stored upload back: raster images inline, everything else as a download that
+ * can never run as a page of this origin. Always `nosniff` (issue 3 §4).
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyReply } from 'fastify';
+
+const INLINE_IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The image type a stored name is served as inline, or undefined for a download. */
+export const inlineImageType = (storedName: string): string | undefined =>
+  INLINE_IMAGE_TYPES[storedName.split('.').pop()?.toLowerCase() ?? ''];
+
+/** `attachment` with the original name: an ASCII fallback plus the RFC 5987 UTF-8 form. */
+export const attachmentDisposition = (name: string): string => {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+};
+
+export interface StoredFileToSend {
+  path: string;
+  storedName: string;
+  originalName: string;
+  size: number;
+}
+
+export const sendStoredFile = (reply: FastifyReply, file: StoredFileToSend) => {
+  reply
+    .header('X-Content-Type-Options', 'nosniff')
+    // Stored names are never reused, so a private copy can be kept for good.
+    .header('Cache-Control', 'private, max-age=31536000, immutable')
+    .header('Content-Length', String(file.size));
+  const inlineType = inlineImageType(file.storedName);
+  if (inlineType) {
+    reply.type(inlineType);
+  } else {
+    reply
+      .type('application/octet-stream')
+      .header('Content-Disposition', attachmentDisposition(file.originalName))
+      .header('Content-Security-Policy', "default-src 'none'; sandbox");
+  }
+  return reply.send(createReadStream(file.path));
+};
