@@ -1,13 +1,11 @@
 import { TEXT } from '@ichat/shared';
-import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { AccountMenu } from './account-menu';
 import { LogoFull, LogoMark } from './logo';
 
@@ -33,12 +31,7 @@ export function AppHeader() {
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
-        {/* The notification list and its unread count arrive with the notifications feature. */}
-        <IconButton aria-label="Notifications" color="default">
-          <Badge color="error" badgeContent={0} max={99}>
-            <NotificationsOutlinedIcon />
-          </Badge>
-        </IconButton>
+        <NotificationBell />
         <AccountMenu />
       </Toolbar>
     </AppBar>

@@ -4,6 +4,7 @@ import { NotFoundPage } from '../features/errors/not-found-page';
 import { ServerErrorPage } from '../features/errors/server-error-page';
 import { HomePage } from '../features/home/home-page';
 import { ProfilePage } from '../features/profile/profile-page';
+import { RequestsPage } from '../features/requests/requests-page';
 import { queryClient } from '../lib/query-client';
 import { setSessionEndedListener } from '../lib/session';
 import { AppLayout } from './app-layout';
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
                 ],
               },
               { path: '/profile', element: <ProfilePage /> },
+              { path: '/requests', element: <RequestsPage /> },
             ],
           },
         ],

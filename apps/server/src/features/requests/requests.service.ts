@@ -417,7 +417,8 @@ export const createRequestsService = ({ db, requests, notifications, files }: Re
     /** The requester and the listed approvers may see a request; anyone else gets 404. */
     async detail(userId: number, type: string, requestId: number) {
       const request = await requests.findRequest(requestId);
-      if (!request || request.form_type !== type) throw notFound(REQUEST_NOT_FOUND);
+      // The type is matched in any case so the document's own link form (t=ePR) opens too.
+      if (!request || request.form_type !== type.toLowerCase()) throw notFound(REQUEST_NOT_FOUND);
       if (request.requester_id !== userId && !(await requests.isParticipant(requestId, userId))) throw notFound(REQUEST_NOT_FOUND);
       const [lines, storedFiles, approvers, votes] = await Promise.all([
         requests.linesOf(requestId),

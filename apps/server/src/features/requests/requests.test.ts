@@ -141,6 +141,8 @@ describe('filing an ePR', () => {
 
     const shown = await detail('maria.santos', 'epr', response.body.request.id);
     expect(shown.status).toBe(200);
+    // The document's own link spells the type 'ePR'.
+    expect((await detail('maria.santos', 'ePR', response.body.request.id)).body.request.requisition.form_request_detail.id).toBe(response.body.request.id);
     const { requisition, approval } = shown.body.request;
     // 120 × ₱185.50 = ₱22,260.00; 2.5 × ₱255.75 = ₱639.375 → ₱639.38; total ₱22,899.38.
     expect(requisition.pr_purchases_detail.map((line) => [line.description, line.quantity, line.estimated_price, line.estimated_cost])).toEqual([

@@ -1,0 +1,100 @@
+import { DASHBOARD_LOADER_MS, formatCentavos, TEXT } from '@ichat/shared';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { useQueryErrorReport } from '../../chat/lib/use-eref';
+import { useReportsQuery } from '../api/queries';
+import { CenteredSpinner, ViewTitle } from '../requests-ui';
+import { useDelayedReady } from '../use-timed-flag';
+
+interface Slice {
+  id: string;
+  value: number;
+  label: string;
+}
+
+/** Chart margins (001 §2): 5 on top, bottom and one side, 100 on the legend side. */
+const CHART_MARGIN = { top: 5, bottom: 5, left: 5, right: 100 };
+/** On a phone the legend goes under the pie, so the pie keeps the card's full width. */
+const PHONE_CHART_MARGIN = { top: 5, bottom: 5, left: 5, right: 5 };
+const CHART_HEIGHT = 220;
+/** Status slices keep the badges' colours. */
+const STATUS_COLORS: Record<string, string> = { pending: '#ed6c02', approved: '#2e7d32', denied: '#d32f2f' };
+
+/** Dashboard (001 §2): 'User Report' pie charts, shown 1000 ms after the reports load. */
+export function DashboardView({ hasApprovalPage }: { hasApprovalPage: boolean }) {
+  const reports = useReportsQuery();
+  useQueryErrorReport('GETTING_APPROVAL_LIST_ERROR', reports.error, reports.errorUpdatedAt);
+  const isShown = useDelayedReady(reports.isSuccess, DASHBOARD_LOADER_MS);
+  const data = reports.data;
+  const showAwaiting = data !== undefined && (data.awaiting_me_by_type.length > 0 || hasApprovalPage);
+
+  return (
+    <Box>
+      <ViewTitle>Dashboard</ViewTitle>
+      {!isShown || !data ? (
+        reports.isError ? null : <CenteredSpinner label="Loading dashboard" />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } }}>
+          <ReportCard title="My requests by status" slices={data.my_requests_by_status} />
+          <ReportCard title="My requests by type" slices={data.my_requests_by_type} />
+          <ReportCard title="Amounts requested by month" slices={data.amounts_by_month} isMoney />
+          {showAwaiting ? <ReportCard title="Waiting for my approval" slices={data.awaiting_me_by_type} /> : null}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ReportCard({ title, slices, isMoney = false }: { title: string; slices: Slice[]; isMoney?: boolean }) {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const nonEmpty = slices.filter((slice) => slice.value > 0);
+  const format = (value: number) => (isMoney ? formatCentavos(value) : String(value));
+  return (
+    <Card variant="outlined" component="section" aria-label={`User Report: ${title}`} data-testid="report-card">
+      <CardContent>
+        <Typography variant="overline" color="text.secondary" component="div">
+          User Report
+        </Typography>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          {title}
+        </Typography>
+        <PieChart
+          height={CHART_HEIGHT}
+          margin={isPhone ? PHONE_CHART_MARGIN : CHART_MARGIN}
+          localeText={{ noData: TEXT.chartEmpty, loading: TEXT.chartLoading }}
+          series={[
+            {
+              data: nonEmpty.map((slice) => ({
+                id: slice.id,
+                value: slice.value,
+                ...(STATUS_COLORS[slice.id.toLowerCase()] ? { color: STATUS_COLORS[slice.id.toLowerCase()] } : {}),
+                label: isMoney ? `${slice.label}: ${formatCentavos(slice.value)}` : slice.label,
+              })),
+              innerRadius: 0,
+              paddingAngle: 1,
+              cornerRadius: 2,
+              highlightScope: { fade: 'global', highlight: 'item' },
+              faded: { additionalRadius: -5, color: 'gray' },
+              valueFormatter: (item) => format(item.value),
+            },
+          ]}
+          slotProps={{
+            legend: isPhone
+              ? { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } }
+              : { direction: 'vertical', position: { vertical: 'middle', horizontal: 'end' } },
+          }}
+        />
+        {nonEmpty.length > 0 ? (
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
+            Total: {format(nonEmpty.reduce((sum, slice) => sum + slice.value, 0))}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

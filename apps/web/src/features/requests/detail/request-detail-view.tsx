@@ -1,0 +1,381 @@
+import { formatCentavos, type RequestDetail } from '@ichat/shared';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ApiError, isUnauthorized } from '../../../lib/api-client';
+import { useQueryErrorReport, useReportError } from '../../chat/lib/use-eref';
+import { profilePhotoUrl } from '../../profile/profile-photo';
+import { useRequestDetailQuery, useVoteMutation } from '../api/queries';
+import {
+  formatCalendarDate,
+  extraDetails,
+  formatDateTime,
+  formTypeName,
+  isImageFile,
+  readableLabel,
+  readableValue,
+  requestAttachmentUrl,
+  safeReturnUrl,
+  statusBadge,
+} from '../lib/requests-lib';
+import { CenteredSpinner, StatusChip } from '../requests-ui';
+import { ApproversDialog } from './approvers-dialog';
+import { printStyles, RequestPrint } from './request-print';
+import { usePrintMode } from './use-print-mode';
+import { VoteDialog, type VoteChoice } from './vote-dialog';
+
+type RequestFile = RequestDetail['requisition']['files'][number];
+
+interface RequestDetailViewProps {
+  type: string;
+  id: number | null;
+  returnUrl: string | null;
+}
+
+/** Request detail (001 §2, §4): approval information, requester, request, lines, votes, print. */
+export function RequestDetailView({ type, id, returnUrl }: RequestDetailViewProps) {
+  const navigate = useNavigate();
+  const detail = useRequestDetailQuery(type, id);
+  const { error } = detail;
+  const isMissing = id === null || type === '' || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+  // A 404 leaves for the not-found page; any other failure shows the EREF dialog.
+  useQueryErrorReport('GETTING_REQUESTS_DETAIL_ERROR', isMissing ? null : error, detail.errorUpdatedAt);
+  useEffect(() => {
+    if (isMissing && !isUnauthorized(error)) void navigate('/not-found', { replace: true });
+  }, [isMissing, error, navigate]);
+
+  const backTo = safeReturnUrl(returnUrl);
+  const { isPrinting, print } = usePrintMode();
+
+  return (
+    <Box>
+      {printStyles}
+      <Box className="no-print" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />}>
+          Go Back
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {detail.data ? (
+          <Button variant="outlined" startIcon={<PrintOutlinedIcon />} onClick={print}>
+            Print
+          </Button>
+        ) : null}
+      </Box>
+      {detail.data ? (
+        <>
+          <DetailScreen request={detail.data} />
+          {isPrinting ? <RequestPrint request={detail.data} /> : null}
+        </>
+      ) : detail.isError ? null : (
+        <CenteredSpinner label="Loading request" />
+      )}
+    </Box>
+  );
+}
+
+function DetailScreen({ request }: { request: RequestDetail }) {
+  const { requisition } = request;
+  const [isApproversOpen, setIsApproversOpen] = useState(false);
+  const [voteChoice, setVoteChoice] = useState<VoteChoice | null>(null);
+  const vote = useVoteMutation();
+  const report = useReportError();
+  const badge = statusBadge(request);
+
+  const handleVote = (comment: string) => {
+    if (voteChoice === null) return;
+    vote.mutate(
+      {
+        form_id: requisition.form_id,
+        request_id: requisition.form_request_detail.id,
+        status: voteChoice,
+        ...(comment ? { comment } : {}),
+      },
+      {
+        onSuccess: () => setVoteChoice(null),
+        onError: (voteError) => {
+          setVoteChoice(null);
+          report('APPROVE_REQUEST_ERROR', voteError);
+        },
+      },
+    );
+  };
+
+  return (
+    <Box className="request-screen">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+            {requisition.form_request_detail.reference_id}
+          </Typography>
+          <Typography color="text.secondary">{requisition.form_name}</Typography>
+        </Box>
+        <StatusChip request={request} size="medium" />
+      </Box>
+
+      {request.can_vote ? (
+        <Card variant="outlined" className="no-print" sx={{ mb: 2, borderColor: 'primary.main' }}>
+          <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', '&:last-child': { pb: 2 } }}>
+            <Typography sx={{ flex: 1, minWidth: 180 }}>This request is waiting for your vote.</Typography>
+            <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setVoteChoice('approved')}>
+              Approve
+            </Button>
+            <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setVoteChoice('denied')}>
+              Deny
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mb: 2 }}>
+        <SectionCard
+          title="Approval Information"
+          action={
+            <Tooltip title="Approvers">
+              <IconButton aria-label="Approvers" onClick={() => setIsApproversOpen(true)} size="small">
+                <InfoOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+          }
+        >
+          <Typography
+            data-testid="approval-status"
+            variant="h6"
+            sx={{ fontWeight: 700, color: `${badge.color}.main`, letterSpacing: 1 }}
+          >
+            {badge.label.toUpperCase()}
+          </Typography>
+          <Field label="Initial approvals needed">{String(request.approval.initial_approval_needed_count)}</Field>
+          <Field label="Executive approvals needed">{String(request.approval.executive_approval_needed_count)}</Field>
+          {request.votes.length > 0 ? (
+            <Box sx={{ mt: 1.5 }}>
+              <Typography variant="subtitle2" color="text.secondary">
+                Votes
+              </Typography>
+              {request.votes.map((entry) => (
+                <Box key={entry.id} data-testid="vote" sx={{ mt: 0.75 }}>
+                  <Typography variant="body2">
+                    <strong>{entry.approver.display_name}</strong> ({entry.level === 1 ? '1st' : '2nd'} Level) —{' '}
+                    {entry.status === 'approved' ? 'Approved' : 'Rejected'} · {formatDateTime(entry.createdAt)}
+                  </Typography>
+                  {entry.comment ? (
+                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      “{entry.comment}”
+                    </Typography>
+                  ) : null}
+                </Box>
+              ))}
+            </Box>
+          ) : null}
+        </SectionCard>
+
+        <SectionCard title="Requester">
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <Avatar src={profilePhotoUrl(requisition.user_detail.profile_photo)} alt="" sx={{ width: 56, height: 56 }} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {requisition.user_detail.first_name} {requisition.user_detail.last_name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {requisition.user_detail.email_address}
+              </Typography>
+              {requisition.user_detail.department ? (
+                <Typography variant="body2" color="text.secondary">
+                  {requisition.user_detail.department}
+                </Typography>
+              ) : null}
+            </Box>
+          </Box>
+        </SectionCard>
+      </Box>
+
+      <SectionCard title="Request" sx={{ mb: 2 }}>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+          <Field label="Reference ID">{requisition.form_request_detail.reference_id}</Field>
+          <Field label="Request Type">{formTypeName(requisition.request_type)}</Field>
+          <Field label="Date & Time Requested">{formatDateTime(requisition.createdAt)}</Field>
+          {requisition.pr_company_detail ? <Field label="Company">{requisition.pr_company_detail.name}</Field> : null}
+          {requisition.pr_request_detail ? (
+            <Field label="Type of Purchase Request">{requisition.pr_request_detail.name}</Field>
+          ) : null}
+          {requisition.recommended_supplier ? (
+            <Field label="Recommended Supplier">{requisition.recommended_supplier}</Field>
+          ) : null}
+          {requisition.date_needed ? <Field label="Date Needed">{formatCalendarDate(requisition.date_needed)}</Field> : null}
+          {requisition.request_type === 'epr' || requisition.urgent ? (
+            <Field label="Urgent">{requisition.urgent ? 'Yes' : 'No'}</Field>
+          ) : null}
+          {requisition.total_cost !== null ? <Field label="Total Cost">{formatCentavos(requisition.total_cost)}</Field> : null}
+          {extraDetails(requisition.details).map(([key, value]) => (
+            <Field key={key} label={readableLabel(key)}>
+              {readableValue(value)}
+            </Field>
+          ))}
+        </Box>
+        {requisition.files.length > 0 ? (
+          <Box sx={{ mt: 2 }}>
+            <Divider sx={{ mb: 1.5 }} />
+            <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+              Files
+            </Typography>
+            <FileList files={requisition.files} withField />
+          </Box>
+        ) : null}
+      </SectionCard>
+
+      {requisition.pr_purchases_detail.length > 0 ? (
+        <SectionCard title="Items">
+          <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+            {requisition.pr_purchases_detail.map((line, index) => {
+              const files = [...line.purchases_attachment_detail, ...line.purchases_files_detail];
+              const extra = Object.entries(line.data ?? {});
+              return (
+                <Box
+                  component="li"
+                  key={line.id}
+                  data-testid="request-line"
+                  sx={{ py: 1.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}
+                >
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                    <Typography color="text.secondary">{index + 1}.</Typography>
+                    <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {readableValue(line.description)}
+                    </Typography>
+                    {line.estimated_cost !== null ? (
+                      <Typography sx={{ fontWeight: 600 }}>{formatCentavos(line.estimated_cost)}</Typography>
+                    ) : null}
+                  </Box>
+                  <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mt: 0.5, pl: 2.5 }}>
+                    <Field label="Quantity">{String(line.quantity)}</Field>
+                    {line.estimated_price !== null ? (
+                      <Field label="Estimated Price">{formatCentavos(line.estimated_price)}</Field>
+                    ) : null}
+                    {line.remarks ? <Field label="Remarks">{line.remarks}</Field> : null}
+                    {extra.map(([key, value]) => (
+                      <Field key={key} label={readableLabel(key)}>
+                        {readableValue(value)}
+                      </Field>
+                    ))}
+                  </Box>
+                  {files.length > 0 ? (
+                    <Box sx={{ mt: 1, pl: 2.5 }}>
+                      <FileList files={files} />
+                    </Box>
+                  ) : null}
+                </Box>
+              );
+            })}
+          </Box>
+          {requisition.total_cost !== null ? (
+            <>
+              <Divider />
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, pt: 1.5 }}>
+                <Typography sx={{ fontWeight: 600 }}>Total Cost</Typography>
+                <Typography sx={{ fontWeight: 700 }} data-testid="total-cost">
+                  {formatCentavos(requisition.total_cost)}
+                </Typography>
+              </Box>
+            </>
+          ) : null}
+        </SectionCard>
+      ) : null}
+
+      <ApproversDialog approval={request.approval} isOpen={isApproversOpen} onClose={() => setIsApproversOpen(false)} />
+      <VoteDialog
+        key={voteChoice ?? 'closed'}
+        choice={voteChoice}
+        referenceId={requisition.form_request_detail.reference_id}
+        isSubmitting={vote.isPending}
+        onCancel={() => setVoteChoice(null)}
+        onSubmit={handleVote}
+      />
+    </Box>
+  );
+}
+
+function SectionCard({ title, action, children, sx }: { title: string; action?: ReactNode; children: ReactNode; sx?: object }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title} sx={sx}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+            {title}
+          </Typography>
+          {action}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Attachments: images as thumbnails, other files as links; each opens the stored file. */
+function FileList({ files, withField = false }: { files: RequestFile[]; withField?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+      {files.map((file) => {
+        const url = requestAttachmentUrl(file.attachment);
+        const name = file.original_name || file.attachment;
+        return (
+          <Box key={`${file.id}-${file.attachment}`} data-testid="attachment" sx={{ maxWidth: 160 }}>
+            {withField ? (
+              <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                {readableLabel(file.field)}
+              </Typography>
+            ) : null}
+            {isImageFile(file) ? (
+              <Link href={url} target="_blank" rel="noopener" aria-label={`Open ${name}`} sx={{ display: 'block' }}>
+                <Box
+                  component="img"
+                  src={url}
+                  alt={name}
+                  loading="lazy"
+                  sx={{ width: 120, height: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', display: 'block' }}
+                />
+              </Link>
+            ) : (
+              <Chip
+                component="a"
+                href={url}
+                target="_blank"
+                rel="noopener"
+                clickable
+                icon={<AttachFileIcon />}
+                label={name}
+                sx={{ maxWidth: 160 }}
+              />
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Money and quantity arithmetic of the forms (001 §5): everything in integers (centavos and
+ * hundredths of a unit), so 0.1 + 0.2 never shows up as a cost. Unparsable input is 0.
+ */
+import { pesosToCentavos } from '@ichat/shared';
+
+/** A typed quantity ('1,200', '2.5') in hundredths of a unit; unparsable → 0. */
+export const quantityToHundredths = (input: string): number => pesosToCentavos(input);
+
+/** The typed quantity as the number the server receives (0 when unparsable). */
+export const parseQuantity = (input: string): number => quantityToHundredths(input) / 100;
+
+/** The typed peso amount in centavos; unparsable → 0. */
+export const amountToCentavos = (input: string): number => pesosToCentavos(input);
+
+/**
+ * Quantity × estimated price in centavos, rounded half up the way the server rounds, with
+ * BigInt so even large amounts stay exact.
+ */
+export const lineCostCentavos = (quantity: string, price: string): number => {
+  const hundredths = BigInt(quantityToHundredths(quantity));
+  const centavos = BigInt(amountToCentavos(price));
+  const product = hundredths * centavos;
+  const rounded = product >= 0n ? (product + 50n) / 100n : -((-product + 50n) / 100n);
+  return Number(rounded);
+};
+
+/** The sum of row costs in centavos. */
+export const totalCentavos = (costs: readonly number[]): number => costs.reduce((sum, cost) => sum + cost, 0);
+
+/**
+ * Centavos written back as a plain peso amount ('1250.50') for the payload; the server
+ * reads it again with its own parser and recomputes every cost.
+ */
+export const centavosToPesoText = (centavos: number): string => {
+  const sign = centavos < 0 ? '-' : '';
+  const absolute = Math.abs(centavos);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+};

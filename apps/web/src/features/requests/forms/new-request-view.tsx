@@ -1,0 +1,161 @@
+/**
+ * The new request screen (/requests?p=new-request&f={id}, 001 §2): a spinner for about a
+ * second while the form loads, the permission check (add, view and open all needed), the
+ * form of the form's type, and the submitted state with the reference id.
+ */
+import { formDetailResponseSchema, REQUEST_LOADER_MS, TEXT, type FormType } from '@ichat/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+import { useErefDialog } from '../../../lib/eref-dialog';
+import { requestKeys } from '../api/queries';
+import { FormCard } from './parts/layout';
+import { SubmittedState, type SubmittedRequest } from './parts/submitted-state';
+import { CcarForm } from './screens/ccar-form';
+import { EdsrForm } from './screens/edsr-form';
+import { EprForm } from './screens/epr-form';
+import { ExplainWhyForm } from './screens/explain-why-form';
+import { OffsettingForm } from './screens/offsetting-form';
+import { ProspectingForm } from './screens/prospecting-form';
+import { SoLoForm } from './screens/so-lo-form';
+import { TransmittalForm } from './screens/transmittal-form';
+import type { FormScreenProps } from './use-form-submit';
+
+type FormDetailResponse = ReturnType<typeof formDetailResponseSchema.parse>;
+type FormDetails = FormDetailResponse['form_details'];
+
+export const formDetailKey = (formId: number) => ['request-forms', 'detail', formId] as const;
+
+/** All three are needed to open a form (001 §5, §6). */
+export const canOpenForm = (permissions: FormDetailResponse['permissions']): boolean =>
+  permissions.add_page && permissions.view_page && permissions.open_page;
+
+const useFormDetailQuery = (formId: number | null) =>
+  useQuery({
+    queryKey: formDetailKey(formId ?? 0),
+    enabled: formId !== null,
+    queryFn: ({ signal }) => apiRequest(`/api/v1/forms/${formId}`, { schema: formDetailResponseSchema, signal }),
+    // A form opened again starts from fresh permissions.
+    staleTime: 0,
+  });
+
+/** True once `ms` have passed since mount: the loader shows at least this long (001 §9). */
+function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setElapsed(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}
+
+function FormByType({ form, screen }: { form: FormDetails; screen: FormScreenProps }): ReactNode {
+  const type: FormType = form.type;
+  switch (type) {
+    case 'epr':
+      return <EprForm form={form} {...screen} />;
+    case 'offsetting':
+      return <OffsettingForm name={form.name} {...screen} />;
+    case 'prospecting':
+      return <ProspectingForm name={form.name} {...screen} />;
+    case 'transmittal':
+      return <TransmittalForm name={form.name} {...screen} />;
+    case 'explain-why':
+      return <ExplainWhyForm name={form.name} {...screen} />;
+    case 'ccar':
+      return <CcarForm name={form.name} {...screen} />;
+    case 'so-lo':
+      return <SoLoForm name={form.name} {...screen} />;
+    case 'edsr':
+      return <EdsrForm name={form.name} {...screen} />;
+  }
+}
+
+function Frame({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <Box sx={{ width: '100%', maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
+      {title ? (
+        <Typography component="h1" variant="h5" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+      ) : null}
+      {children}
+    </Box>
+  );
+}
+
+function NewRequestScreen({ formId }: { formId: number | null }) {
+  const eref = useErefDialog();
+  const queryClient = useQueryClient();
+  const detail = useFormDetailQuery(formId);
+  const isLoaderDone = useElapsed(REQUEST_LOADER_MS);
+  const [submitted, setSubmitted] = useState<SubmittedRequest | null>(null);
+  const shownFor = useRef<string | null>(null);
+
+  const outcome = !isLoaderDone || detail.isPending ? 'loading' : detail.isError ? 'error' : canOpenForm(detail.data.permissions) ? 'open' : 'denied';
+
+  // Each refusal opens its dialog once, after the loader has had its second.
+  useEffect(() => {
+    if (formId === null || shownFor.current === outcome) return;
+    if (outcome === 'error') eref.show('FETCH_FORM_DETAIL_ERROR', detail.error?.message);
+    if (outcome === 'denied') eref.show('PERMISSION_ERROR', TEXT.permissionDenied);
+    shownFor.current = outcome;
+  }, [outcome, formId, eref, detail.error]);
+
+  if (formId === null) {
+    return (
+      <Frame>
+        <Alert severity="info">Choose a form in My Forms to file a new request.</Alert>
+      </Frame>
+    );
+  }
+
+  if (outcome === 'loading') {
+    return (
+      <Stack sx={{ alignItems: 'center', justifyContent: 'center', py: 10 }}>
+        <CircularProgress aria-label="Loading form" />
+      </Stack>
+    );
+  }
+  if (outcome === 'error') {
+    return (
+      <Frame>
+        <Alert severity="error">This form could not be loaded. {detail.error?.message}</Alert>
+      </Frame>
+    );
+  }
+  if (outcome === 'denied') {
+    return (
+      <Frame title={detail.data?.form_details.name}>
+        <Alert severity="warning">{TEXT.permissionDenied}</Alert>
+      </Frame>
+    );
+  }
+
+  const form = detail.data!.form_details;
+  const handleSubmitted = (request: SubmittedRequest) => {
+    setSubmitted(request);
+    void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+  };
+
+  return (
+    <Frame title={form.name}>
+      {submitted ? (
+        <SubmittedState request={submitted} />
+      ) : (
+        <FormCard>
+          <FormByType form={form} screen={{ formId, onSubmitted: handleSubmitted }} />
+        </FormCard>
+      )}
+    </Frame>
+  );
+}
+
+export function NewRequestView({ formId }: { formId: number | null }) {
+  return <NewRequestScreen key={formId ?? 'none'} formId={formId} />;
+}

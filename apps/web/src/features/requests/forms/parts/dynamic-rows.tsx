@@ -1,0 +1,95 @@
+/**
+ * Repeating rows (requisitions, offset dates, transmittal items, visits and calls): the
+ * state hook and the row frame with its 'Remove row N' button, written once for all forms.
+ */
+import { MAX_FORM_ROWS } from '@ichat/shared';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { Keyed } from '../lib/payloads';
+
+export interface DynamicRows<T extends Keyed> {
+  rows: readonly T[];
+  add: () => void;
+  remove: (index: number) => void;
+  update: (index: number, patch: Partial<Omit<T, 'key'>>) => void;
+  canAdd: boolean;
+  canRemove: boolean;
+}
+
+/**
+ * Rows with stable keys. `minRows` rows always stay (1 by default: a form with no rows
+ * has nothing to file); at most MAX_FORM_ROWS, the server's limit.
+ */
+export function useDynamicRows<T extends Keyed>(makeRow: (key: string) => T, minRows = 1): DynamicRows<T> {
+  const nextKey = useRef(0);
+  const newKey = useCallback(() => {
+    nextKey.current += 1;
+    return `row-${nextKey.current}`;
+  }, []);
+  const [rows, setRows] = useState<readonly T[]>(() =>
+    Array.from({ length: Math.max(minRows, 1) }, (_, index) => makeRow(`row-start-${index}`)),
+  );
+
+  const add = () => setRows((current) => (current.length >= MAX_FORM_ROWS ? current : [...current, makeRow(newKey())]));
+  const remove = (index: number) =>
+    setRows((current) => (current.length <= minRows ? current : current.filter((_, position) => position !== index)));
+  const update = (index: number, patch: Partial<Omit<T, 'key'>>) =>
+    setRows((current) => current.map((row, position) => (position === index ? { ...row, ...patch } : row)));
+
+  return { rows, add, remove, update, canAdd: rows.length < MAX_FORM_ROWS, canRemove: rows.length > minRows };
+}
+
+/** 'Add Row', or 'Add Visit Row' where a form has two lists. */
+export function AddRowButton({ noun, onClick, isDisabled }: { noun?: string; onClick: () => void; isDisabled?: boolean }) {
+  return (
+    <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={onClick} disabled={isDisabled}>
+      {noun ? `Add ${noun} Row` : 'Add Row'}
+    </Button>
+  );
+}
+
+interface RowFrameProps {
+  /** 'Requisition', 'Item', 'Visit': the row is the group 'Requisition 1'. */
+  title: string;
+  index: number;
+  /** Set where one page has two lists, so 'Remove visit row 1' differs from 'Remove call row 1'. */
+  noun?: string;
+  canRemove: boolean;
+  onRemove: () => void;
+  isDisabled?: boolean;
+  children: ReactNode;
+}
+
+export function RowFrame({ title, index, noun, canRemove, onRemove, isDisabled, children }: RowFrameProps) {
+  const number = index + 1;
+  const name = `${title} ${number}`;
+  const removeLabel = noun ? `Remove ${noun.toLowerCase()} row ${number}` : `Remove row ${number}`;
+  return (
+    <Paper variant="outlined" role="group" aria-label={name} sx={{ p: { xs: 1.5, sm: 2 }, bgcolor: 'grey.50', minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.secondary' }} aria-hidden>
+          {name}
+        </Typography>
+        <Tooltip title={removeLabel}>
+          <span>
+            <IconButton aria-label={removeLabel} size="small" onClick={onRemove} disabled={!canRemove || isDisabled}>
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+export function RowList({ children }: { children: ReactNode }) {
+  return <Stack spacing={1.5}>{children}</Stack>;
+}

@@ -1,0 +1,46 @@
+import { TEXT, type submitResponseSchema } from '@ichat/shared';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatSubmittedAt } from '../lib/dates';
+
+export type SubmittedRequest = ReturnType<typeof submitResponseSchema.parse>['request'];
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd" variant="body1" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The confirmation after a submit (001 §2): reference id, time, and where to find it. */
+export function SubmittedState({ request }: { request: SubmittedRequest }) {
+  return (
+    <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+      <CheckCircleOutlineIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
+      <Typography component="h2" variant="h6" sx={{ mt: 1 }}>
+        {TEXT.requestSubmitted}
+      </Typography>
+      <Stack
+        component="dl"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 1.5, sm: 5 }}
+        sx={{ justifyContent: 'center', my: 3 }}
+      >
+        <Detail term="Reference ID" value={request.reference_id} />
+        <Detail term="Date & Time" value={formatSubmittedAt(request.createdAt)} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {TEXT.requestFoundInMyRequests}
+      </Typography>
+    </Paper>
+  );
+}

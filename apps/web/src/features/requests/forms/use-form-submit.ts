@@ -1,0 +1,84 @@
+/**
+ * The submit of every form: the required-field check with its red outlines, one request at
+ * a time (a second submit while one is on its way is ignored), and the EREF dialog of the
+ * form's submit key with the server's sentence when it refuses.
+ */
+import {
+  SUBMIT_KINDS,
+  submitResponseSchema,
+  TEXT,
+  type ErefKey,
+  type FormType,
+  type OffsetBody,
+} from '@ichat/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+import { useErefDialog } from '../../../lib/eref-dialog';
+import { NO_PROBLEMS, type Problems } from './lib/payloads';
+import type { SubmittedRequest } from './parts/submitted-state';
+
+/** The error key of each form's submit (001 §8: prospecting-type submits share 00041). */
+export const submitErrorKey = (type: FormType): ErefKey => {
+  if (type === 'epr') return 'SUBMIT_EPR_FORM_ERROR';
+  if (type === 'transmittal') return 'SUBMIT_TRANSMITTAL_FORM_ERROR';
+  return 'SUBMIT_OFFSET_FORM_ERROR';
+};
+
+export const submitPath = (type: FormType, formId: number): string => `/api/v1/forms/${SUBMIT_KINDS[type]}/${formId}`;
+
+export interface FormScreenProps {
+  formId: number;
+  onSubmitted: (request: SubmittedRequest) => void;
+}
+
+/** Red outlines: set on a refused submit, each cleared as its field is edited. */
+export function useProblems() {
+  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
+  const clear = useCallback(
+    (key: string) =>
+      setProblems((current) => {
+        if (!current.has(key)) return current;
+        const next = new Set(current);
+        next.delete(key);
+        return next;
+      }),
+    [],
+  );
+  const reset = useCallback(() => setProblems(NO_PROBLEMS), []);
+  return { problems, setProblems, clear, reset };
+}
+
+export function useFormSubmit(type: FormType, { formId, onSubmitted }: FormScreenProps) {
+  const eref = useErefDialog();
+  const inFlight = useRef(false);
+  const { problems, setProblems, clear, reset } = useProblems();
+  const mutation = useMutation({
+    mutationFn: (body: FormData | OffsetBody) =>
+      apiRequest(submitPath(type, formId), { method: 'POST', body, schema: submitResponseSchema }),
+  });
+
+  /**
+   * Checks the form, then sends what `build` makes. Nothing is sent while fields are
+   * missing: they get a red outline and the UNFILLED_INPUTS dialog.
+   */
+  const submit = (found: Problems, build: () => FormData | OffsetBody) => {
+    if (inFlight.current) return;
+    if (found.size > 0) {
+      setProblems(found);
+      eref.show('UNFILLED_INPUTS_DATA_ERROR', TEXT.fillRequired);
+      return;
+    }
+    setProblems(NO_PROBLEMS);
+    inFlight.current = true;
+    mutation.mutate(build(), {
+      onSuccess: (response) => onSubmitted(response.request),
+      onError: (error) => eref.show(submitErrorKey(type), error.message),
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  };
+
+  return { submit, isSubmitting: mutation.isPending, problems, clearProblem: clear, resetProblems: reset };
+}

@@ -1,0 +1,205 @@
+/**
+ * Pure helpers of the requests area (001 §2): which view p names, list search, status
+ * badges, dates, the detail address and the safety of its return address.
+ */
+import { DISPLAY_TIME_ZONE, FORM_TYPE_NAMES, FORM_TYPES, type FormType } from '@ichat/shared';
+
+export const REQUEST_VIEWS = [
+  'view-forms',
+  'view-requests',
+  'new-request',
+  'view-request-detail',
+  'view-approval-list',
+  'view-approval-history',
+  'dashboard',
+] as const;
+export type RequestView = (typeof REQUEST_VIEWS)[number];
+
+/** The view named by p; anything else (or none) is null, which shows 'No content'. */
+export const parseRequestView = (p: string | null): RequestView | null =>
+  (REQUEST_VIEWS as readonly string[]).includes(p ?? '') ? (p as RequestView) : null;
+
+/** A positive integer from a query parameter, or null. */
+export const parsePositiveId = (value: string | null): number | null => {
+  if (value === null || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+};
+
+export const isFormType = (value: string | null): value is FormType =>
+  (FORM_TYPES as readonly string[]).includes(value ?? '');
+
+/** The readable name of a request type ('epr' → 'Electronic Purchase Requisition'). */
+export const formTypeName = (type: string): string =>
+  isFormType(type) ? FORM_TYPE_NAMES[type] : type;
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-PH', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dateFormat = new Intl.DateTimeFormat('en-PH', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** 'Jan 5, 2026, 3:05 PM' in Manila time. */
+export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
+/** 'Jan 5, 2026' in Manila time. */
+export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+/** A calendar date kept as typed (YYYY-MM-DD) shown as 'Jan 5, 2026'. */
+export const formatCalendarDate = (value: string): string => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const date = new Date(`${value}T12:00:00+08:00`);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+};
+
+/** The fields a list item offers to the client-side search. */
+export interface SearchableRequest {
+  reference_id: string;
+  request_type: string;
+  createdAt: string;
+  requester_user_detail?: { first_name: string; last_name: string };
+}
+
+/** Every text a row can be found by: the shown date, the ISO day, and the type's code and name. */
+const searchTexts = (request: SearchableRequest, withNames: boolean): string[] => {
+  const created = new Date(request.createdAt);
+  const texts = [
+    request.reference_id,
+    request.request_type,
+    formTypeName(request.request_type),
+    formatDateTime(request.createdAt),
+    Number.isNaN(created.getTime()) ? request.createdAt : isoDayFormat.format(created),
+  ];
+  if (withNames && request.requester_user_detail) {
+    const { first_name, last_name } = request.requester_user_detail;
+    texts.push(first_name, last_name, `${first_name} ${last_name}`);
+  }
+  return texts;
+};
+
+/**
+ * The client-side search (001 §2, §5): case-insensitive, on reference id, request type and
+ * date; the approval list also on first and last name. An empty search keeps every row.
+ */
+export const filterRequests = <T extends SearchableRequest>(
+  requests: readonly T[],
+  query: string,
+  options: { withNames?: boolean } = {},
+): T[] => {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return [...requests];
+  return requests.filter((request) =>
+    searchTexts(request, options.withNames ?? false).some((text) => text.toLowerCase().includes(needle)),
+  );
+};
+
+export type StatusBadge = { label: 'Approved' | 'Pending' | 'Denied'; color: 'success' | 'warning' | 'error' };
+
+/** Approved while overall_approval_status is true; Denied for a denied request; else Pending. */
+export const statusBadge = (request: { overall_approval_status: boolean; status: string }): StatusBadge => {
+  if (request.status === 'denied') return { label: 'Denied', color: 'error' };
+  if (request.overall_approval_status || request.status === 'approved') return { label: 'Approved', color: 'success' };
+  return { label: 'Pending', color: 'warning' };
+};
+
+/** One approver's state (001 §4): Pending (not voted), Approved, or Rejected. */
+export const approverStatus = (approver: { approved: boolean; has_voted: boolean }): 'Pending' | 'Approved' | 'Rejected' => {
+  if (!approver.has_voted) return 'Pending';
+  return approver.approved ? 'Approved' : 'Rejected';
+};
+
+/**
+ * The Go Back target (001 §2): only a same-site path (one leading slash, no scheme, no
+ * protocol-relative '//' or backslash trick); anything else falls back to '/'.
+ */
+export const safeReturnUrl = (value: string | null): string => {
+  if (!value) return '/';
+  const trimmed = value.trim();
+  if (!trimmed.startsWith('/') || trimmed.startsWith('//') || trimmed.startsWith('/\\')) return '/';
+  if (trimmed.includes('\\') || Array.from(trimmed).some((char) => char.charCodeAt(0) < 32)) return '/';
+  try {
+    const url = new URL(trimmed, 'http://same.site');
+    if (url.origin !== 'http://same.site') return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+};
+
+/** The detail address of a request, remembering the page to come back to. */
+export const requestDetailPath = (
+  request: { request_type: string; id: number },
+  returnUrl?: string,
+): string => {
+  const params = new URLSearchParams({ p: 'view-request-detail', t: request.request_type, r: String(request.id) });
+  if (returnUrl) params.set('r_url', returnUrl);
+  return `/requests?${params.toString()}`;
+};
+
+export const newRequestPath = (formId: number): string => `/requests?p=new-request&f=${formId}`;
+
+/** A field key as a person reads it: 'date_needed' / 'dateOffset' → 'Date needed' / 'Date offset'. */
+export const readableLabel = (key: string): string => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  if (words === '') return key;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** A filed value shown as text: booleans as Yes/No, dates kept readable, lists joined. */
+export const readableValue = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDate(value) : value;
+  if (Array.isArray(value)) return value.map(readableValue).join(', ');
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+};
+
+/** The image types shown as thumbnails among attachments. */
+export const isImageFile = (file: { file_type: string; attachment: string }): boolean =>
+  file.file_type.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp|svg)$/i.test(file.attachment);
+
+export const requestAttachmentUrl = (name: string): string =>
+  `/assets/requests-attachments/${encodeURIComponent(name)}`;
+
+/**
+ * Keys of `details` that the request card already shows from the requisition's own fields
+ * (company, purchase type, supplier, urgency, date needed, totals), and ids no one reads.
+ */
+const SHOWN_ELSEWHERE = new Set([
+  'company_id',
+  'company_name',
+  'purchase_request_id',
+  'purchase_request_type',
+  'recommended_supplier',
+  'urgent',
+  'date_needed',
+  'total_cost',
+]);
+
+/** The form's own fields worth listing as label/value pairs. */
+export const extraDetails = (details: Record<string, unknown>): [string, unknown][] =>
+  Object.entries(details).filter(
+    ([key, value]) => !SHOWN_ELSEWHERE.has(key) && !key.endsWith('_id') && (typeof value !== 'object' || value === null || Array.isArray(value)),
+  );

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  approverStatus,
+  extraDetails,
+  filterRequests,
+  parsePositiveId,
+  parseRequestView,
+  readableLabel,
+  readableValue,
+  requestDetailPath,
+  safeReturnUrl,
+  statusBadge,
+} from './requests-lib';
+
+const rows = [
+  {
+    id: 1,
+    reference_id: 'EPR-2026-0001',
+    request_type: 'epr',
+    createdAt: '2026-01-05T07:05:00.000Z',
+    requester_user_detail: { first_name: 'Maria', last_name: 'Santos' },
+  },
+  {
+    id: 2,
+    reference_id: 'OFF-2026-0002',
+    request_type: 'offsetting',
+    createdAt: '2026-02-10T01:00:00.000Z',
+    requester_user_detail: { first_name: 'Jose', last_name: 'Garcia' },
+  },
+];
+
+describe('filterRequests', () => {
+  it('keeps every row for an empty or blank search', () => {
+    expect(filterRequests(rows, '')).toHaveLength(2);
+    expect(filterRequests(rows, '   ')).toHaveLength(2);
+  });
+  it('matches the reference id case-insensitively', () => {
+    expect(filterRequests(rows, 'epr-2026').map((row) => row.id)).toEqual([1]);
+  });
+  it('matches the request type by code and by name', () => {
+    expect(filterRequests(rows, 'OFFSETTING').map((row) => row.id)).toEqual([2]);
+    expect(filterRequests(rows, 'purchase requisition').map((row) => row.id)).toEqual([1]);
+  });
+  it('matches the date as shown and as an ISO day (Manila time)', () => {
+    expect(filterRequests(rows, 'Feb 10').map((row) => row.id)).toEqual([2]);
+    expect(filterRequests(rows, '2026-01-05').map((row) => row.id)).toEqual([1]);
+  });
+  it('searches names only when asked (approval list)', () => {
+    expect(filterRequests(rows, 'santos')).toEqual([]);
+    expect(filterRequests(rows, 'santos', { withNames: true }).map((row) => row.id)).toEqual([1]);
+    expect(filterRequests(rows, 'jose', { withNames: true }).map((row) => row.id)).toEqual([2]);
+  });
+});
+
+describe('statusBadge', () => {
+  it('is Approved when overall_approval_status is true', () => {
+    expect(statusBadge({ overall_approval_status: true, status: 'approved' }).label).toBe('Approved');
+  });
+  it('is Pending while not approved', () => {
+    expect(statusBadge({ overall_approval_status: false, status: 'pending' }).label).toBe('Pending');
+  });
+  it('is Denied for a denied request', () => {
+    expect(statusBadge({ overall_approval_status: false, status: 'denied' })).toEqual({ label: 'Denied', color: 'error' });
+  });
+});
+
+describe('approverStatus', () => {
+  it('is Pending, Approved or Rejected', () => {
+    expect(approverStatus({ approved: false, has_voted: false })).toBe('Pending');
+    expect(approverStatus({ approved: true, has_voted: true })).toBe('Approved');
+    expect(approverStatus({ approved: false, has_voted: true })).toBe('Rejected');
+  });
+});
+
+describe('safeReturnUrl', () => {
+  it('keeps same-site paths with their query', () => {
+    expect(safeReturnUrl('/requests?p=view-requests')).toBe('/requests?p=view-requests');
+    expect(safeReturnUrl('/requests?p=view-approval-history&x=%2F%2Fevil')).toBe('/requests?p=view-approval-history&x=%2F%2Fevil');
+  });
+  it('falls back to / for missing, absolute, protocol-relative and script addresses', () => {
+    for (const value of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'requests', '/\tx']) {
+      expect(safeReturnUrl(value)).toBe('/');
+    }
+  });
+});
+
+describe('views and addresses', () => {
+  it('reads p and ids', () => {
+    expect(parseRequestView('dashboard')).toBe('dashboard');
+    expect(parseRequestView('other')).toBeNull();
+    expect(parseRequestView(null)).toBeNull();
+    expect(parsePositiveId('12')).toBe(12);
+    expect(parsePositiveId('0')).toBeNull();
+    expect(parsePositiveId('1e3')).toBeNull();
+    expect(parsePositiveId(null)).toBeNull();
+  });
+  it('builds the detail address with the return page', () => {
+    expect(requestDetailPath({ request_type: 'epr', id: 7 }, '/requests?p=view-requests')).toBe(
+      '/requests?p=view-request-detail&t=epr&r=7&r_url=%2Frequests%3Fp%3Dview-requests',
+    );
+  });
+  it('turns field keys and values into readable text', () => {
+    expect(readableLabel('date_needed')).toBe('Date needed');
+    expect(readableLabel('dateOffset')).toBe('Date offset');
+    expect(readableValue(true)).toBe('Yes');
+    expect(readableValue('')).toBe('—');
+    expect(readableValue('2026-01-05')).toBe('Jan 5, 2026');
+  });
+});
+
+describe('extraDetails', () => {
+  it('drops what the request card already shows and bare ids', () => {
+    expect(
+      extraDetails({ company_id: 1, company_name: 'X', urgent: false, date_needed: '2026-01-05', dateOffset: '2026-01-06', typeOffset: 'Whole Day', receiver_id: 4 }),
+    ).toEqual([
+      ['dateOffset', '2026-01-06'],
+      ['typeOffset', 'Whole Day'],
+    ]);
+  });
+});
