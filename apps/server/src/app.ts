@@ -38,6 +38,9 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerWebClient } from './http/web-client.js';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.js';
 import { createLiveEvents } from './realtime/live-events.js';
+import { createMemoryPresenceStore, createRedisPresenceStore } from './realtime/presence.js';
+import { createPresenceRepository } from './realtime/presence.repository.js';
+import { createChatLive } from './features/chat/chat-live.js';
 import { assetsRoutes } from './storage/assets.routes.js';
 import { createFileStore } from './storage/file-store.js';
 
@@ -45,6 +48,11 @@ export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   redis?: RedisClientType | undefined;
+  /**
+   * Names the Redis keys and stream the live socket shares between processes. Processes of
+   * one deployment use the same; tests running side by side use their own.
+   */
+  liveKeyPrefix?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -53,7 +61,7 @@ declare module 'fastify' {
   }
 }
 
-export const buildApp = async ({ config, database, redis }: AppDependencies): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database, redis, liveKeyPrefix = 'ichat:live' }: AppDependencies): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -111,7 +119,8 @@ export const buildApp = async ({ config, database, redis }: AppDependencies): Pr
   const conversationsRepo = createConversationsRepository(database.db);
   const messagesRepo = createMessagesRepository(database.db);
   const chatViews = createChatViews({ conversations: conversationsRepo, messages: messagesRepo });
-  const chatDeps = { db: database.db, conversations: conversationsRepo, messages: messagesRepo, views: chatViews, files };
+  const live = createChatLive({ events, conversations: conversationsRepo });
+  const chatDeps = { db: database.db, conversations: conversationsRepo, messages: messagesRepo, views: chatViews, files, live };
   const conversations = createConversationsService(chatDeps);
   const messages = createMessagesService(chatDeps);
   const notificationsRepo = createNotificationsRepository(database.db);
@@ -136,6 +145,11 @@ export const buildApp = async ({ config, database, redis }: AppDependencies): Pr
     server: app.server,
     accounts,
     events,
+    chat: messages,
+    presence: redis ? createRedisPresenceStore(redis, liveKeyPrefix) : createMemoryPresenceStore(),
+    presenceRepo: createPresenceRepository(database.db),
+    redis,
+    streamName: `${liveKeyPrefix}:socket.io`,
     logger: app.log,
     parseCookie: (header) => app.parseCookie(header),
   });

@@ -19,6 +19,8 @@ export const CONVERSATION_LIST_REFRESH_MS = 45 * SECOND;
 export const THREAD_REFRESH_MS = 45 * SECOND;
 export const PRESENCE_PING_MS = 60 * SECOND;
 export const PRESENCE_PING_DELAY_MS = 3 * SECOND;
+/** Presence changes are sent in batches this often (not one broadcast per change). */
+export const PRESENCE_BATCH_MS = 2 * SECOND;
 export const CONNECTION_CHECK_MS = 5 * SECOND;
 export const TYPING_INDICATOR_MS = 1 * SECOND;
 export const UNFOCUS_RELOAD_THRESHOLD_MS = 25 * SECOND;

@@ -4,6 +4,7 @@
  * but never trusted: the server always acts as the user of the handshake token.
  */
 import type { LiveMessageType } from './options.js';
+import type { ConversationAction, Message } from './schemas/chat.js';
 
 export interface OnlineUserRecord {
   user_id: number;
@@ -11,6 +12,20 @@ export interface OnlineUserRecord {
   last_online: string | null;
 }
 
+/**
+ * One `message` event. What `data` holds follows from `type` (and `action`):
+ * - 'user-chat', no action: a new top-level message, to the conversation's room;
+ *   data: Message as GET /api/v1/messages returns it; id = the message id.
+ * - 'user-chat', action 'DELETE': id = the deleted message's id; data: the stored
+ *   ConversationAction (action 'DELETE'); to the conversation's room.
+ * - 'user-actions-chat': an activity-log entry (rename, member added/removed/muted, pin, leave);
+ *   data: ConversationAction; id = the action's id; to the conversation's room.
+ * - 'user-sidebar-chat': to each member's private room whenever a conversation changes
+ *   (new message, delete, membership): the sidebar and the unread counts refresh from the
+ *   server; data: {conversation_id, message?: Message}.
+ * - 'user-thread-chat', 'user-reactions-chat': threads and reactions (issue 5).
+ * sender_id is always the stored author (or actor), never a client's claim.
+ */
 export interface LiveMessageRecord {
   id: number;
   conversation_id: number;
@@ -18,8 +33,7 @@ export interface LiveMessageRecord {
   chat_id: number | null;
   action?: 'DELETE';
   type: LiveMessageType;
-  /** The stored message or event payload, as the REST call returns it. */
-  data?: unknown;
+  data?: Message | ConversationAction | { conversation_id: number; message?: Message } | unknown;
 }
 
 export interface SeenMessagePayload {
@@ -44,6 +58,13 @@ export interface RelayPayload {
 
 export type Ack<T> = (response: T) => void;
 
+/**
+ * Client → server. Relay events (sendMessage, sidebar_sendMessage, sendMsgReaction) are
+ * accepted for compatibility and dropped: the server broadcasts every stored change itself,
+ * so a client can never make a message appear as somebody else's. seen_message moves the
+ * caller's own read cursor; pin_message re-announces the stored pin of a conversation the
+ * caller belongs to. join and leave answer 'OK' or a sentence to show.
+ */
 export interface ClientToServerEvents {
   user_online: (payload: { userId?: number; name?: string }, ack?: Ack<'OK' | string>) => void;
   user_online_ping_pong: (payload: { userId?: number }) => void;
@@ -59,17 +80,26 @@ export interface ClientToServerEvents {
 }
 
 export interface ServerToClientEvents {
+  /**
+   * Presence. The full list goes to the socket that announced user_online; changes go to
+   * everyone in batches (every PRESENCE_BATCH_MS), holding only the users that changed.
+   */
   update_user_list: (users: OnlineUserRecord[]) => void;
   ping_pong_response: (payload: { userId: number; message: string }) => void;
   message: (record: LiveMessageRecord) => void;
   messageReaction: (record: LiveMessageRecord) => void;
+  /**
+   * A reader's cursor moved: to the conversation's room (seen-by) and to the reader's own
+   * private room, so the reader's other tabs and devices refresh their unread counts.
+   */
   receive_seen_message: (payload: {
     conversationId: number;
     messageId: number;
     userId: number;
     display_name: string;
   }) => void;
-  receive_pin_message: (payload: { conversation_id: number; user_id: number; pin_data: unknown }) => void;
+  /** pin_data: the pinned Message, or null when the conversation has no pin. */
+  receive_pin_message: (payload: { conversation_id: number; user_id: number; pin_data: Message | null }) => void;
   currently_typing_feedback: (payload: {
     room: number;
     userId: number;

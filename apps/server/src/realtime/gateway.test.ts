@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenService } from '../auth/tokens.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -43,6 +44,18 @@ describe('socket handshake', () => {
     const token = await server.login('juan.delacruz');
     await server.request('POST', '/api/v1/accounts/logout', { token });
     expect(await outcome(open({ token }))).toEqual({ connected: false, reason: 'unauthorized' });
+  });
+
+  it('refuses an expired token that is otherwise valid', async () => {
+    const users = await server.request<{ users: { id: number; display_name: string }[] }>('GET', '/api/v1/users', {
+      token: await server.login('grace.tan'),
+    });
+    const maria = users.body.users.find((user) => user.display_name === 'Maria Santos')!;
+    // Signed with the server's own secret for the current token version, but already past its end.
+    const expired = await createTokenService(server.config.jwtSecret).issue({ userId: maria.id, version: 0, remember: false }, -60_000);
+    const fresh = await createTokenService(server.config.jwtSecret).issue({ userId: maria.id, version: 0, remember: false }, 60_000);
+    expect(await outcome(open({ token: fresh.token }))).toEqual({ connected: true });
+    expect(await outcome(open({ token: expired.token }))).toEqual({ connected: false, reason: 'unauthorized' });
   });
 });
 

@@ -93,7 +93,7 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
   try {
     await migrateToLatest(database);
     if (options.seed !== false) await seedDemoOrganisation(database.db, DEMO_PASSWORD);
-    app = await buildApp({ config, database, redis: options.redis });
+    app = await buildApp({ config, database, redis: options.redis, liveKeyPrefix: `ichat:test:${randomBytes(4).toString('hex')}` });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     // A failed start must not leave a schema or a directory behind.

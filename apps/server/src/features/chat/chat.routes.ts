@@ -261,7 +261,7 @@ export const chatRoutes =
       },
       async (request) => ({
         success: ok,
-        ...(await messages.list(caller(request).id, request.params.conversationId, request.query)),
+        ...(await messages.list(caller(request), request.params.conversationId, request.query)),
       }),
     );
 

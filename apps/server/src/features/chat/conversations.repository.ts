@@ -190,6 +190,11 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
       return byConversation;
     },
 
+    async memberUserIds(conversationId: number): Promise<number[]> {
+      const rows = await db.selectFrom('conversation_members').select('user_id').where('conversation_id', '=', conversationId).execute();
+      return rows.map((row) => row.user_id);
+    },
+
     async listMembers(conversationId: number, executor: Executor = db) {
       const rows = await executor
         .selectFrom('conversation_members as m')
@@ -343,14 +348,16 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
     },
 
     /** Moves a reader's cursor forward only, so an older read never makes messages unread. */
-    async advanceReadCursor(conversationId: number, userId: number, messageId: number, executor: Executor = db) {
-      await executor
+    /** Returns whether the cursor moved. */
+    async advanceReadCursor(conversationId: number, userId: number, messageId: number, executor: Executor = db): Promise<boolean> {
+      const result = await executor
         .updateTable('conversation_members')
         .set({ last_read_message_id: messageId })
         .where('conversation_id', '=', conversationId)
         .where('user_id', '=', userId)
         .where('last_read_message_id', '<', messageId)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async updateDetails(conversationId: number, changes: { name: string; image?: string }, time: number, executor: Executor) {

@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { FileStore } from '../../storage/file-store.js';
 import { CONVERSATION_IMAGE_NOT_IMAGE, writeSquareImage } from '../../storage/images.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
+import type { ChatLive } from './chat-live.js';
 import { toChatUser, toConversationAction, type ChatViews } from './chat-views.js';
 import type { ConversationListRow, ConversationsRepository, Executor } from './conversations.repository.js';
 import type { MessagesRepository } from './messages.repository.js';
@@ -27,12 +28,13 @@ export interface ConversationsServiceDeps {
   messages: MessagesRepository;
   views: ChatViews;
   files: FileStore;
+  live: ChatLive;
 }
 
 const filterToGroup = (filter: ConversationFilter | null): boolean | null =>
   filter === null ? null : filter === 'group';
 
-export const createConversationsService = ({ db, conversations, messages, views, files }: ConversationsServiceDeps) => {
+export const createConversationsService = ({ db, conversations, messages, views, files, live }: ConversationsServiceDeps) => {
   /** Stores an uploaded group image as a square WebP; returns its generated name. */
   const storeImage = async (uploadedPath: string): Promise<string> => {
     const name = files.newName('webp');
@@ -155,6 +157,7 @@ export const createConversationsService = ({ db, conversations, messages, views,
           await conversations.insertAction({ conversationId: id, userId: caller.id, action: 'CREATE', time }, trx);
           return id;
         });
+        await live.conversationChanged(conversationId);
         return { message: TEXT.conversationCreated, conversation_id: conversationId };
       } catch (error) {
         await files.remove('images-data', image);
@@ -181,7 +184,9 @@ export const createConversationsService = ({ db, conversations, messages, views,
         throw error;
       }
       if (image) await files.remove('images-data', previousImage);
-      return { message: TEXT.conversationUpdated, conversation_action: await views.actionById(conversationId, actionId) };
+      const logged = await views.actionById(conversationId, actionId);
+      await live.actionLogged(conversationId, logged);
+      return { message: TEXT.conversationUpdated, conversation_action: logged };
     },
 
     /** Pin toggles the caller's own pin; leave takes the caller out of a group. */
@@ -194,11 +199,12 @@ export const createConversationsService = ({ db, conversations, messages, views,
       }
       if (!membership.is_group) throw badRequest('You cannot leave a personal conversation.');
       const time = nowMs();
-      await db.transaction().execute(async (trx) => {
+      const actionId = await db.transaction().execute(async (trx) => {
         await conversations.deleteMember(conversationId, caller.id, trx);
         await conversations.ensureAnAdmin(conversationId, trx);
-        await conversations.insertAction({ conversationId, userId: caller.id, action: 'LEAVE', time }, trx);
+        return conversations.insertAction({ conversationId, userId: caller.id, action: 'LEAVE', time }, trx);
       });
+      await live.actionLogged(conversationId, await views.actionById(conversationId, actionId), [caller.id]);
       return { message: 'You have left the conversation.', is_pinned: false, left: true };
     },
 
@@ -235,7 +241,9 @@ export const createConversationsService = ({ db, conversations, messages, views,
         if (isUniqueViolation(error)) throw conflict(`${user.display_name} is already a member.`);
         throw error;
       }
-      return { message: `${user.display_name} was added.`, conversation_action: await views.actionById(conversationId, actionId) };
+      const logged = await views.actionById(conversationId, actionId);
+      await live.actionLogged(conversationId, logged);
+      return { message: `${user.display_name} was added.`, conversation_action: logged };
     },
 
     /** Mute toggles; remove takes the member out. Admins only, never on themselves. */
@@ -257,7 +265,9 @@ export const createConversationsService = ({ db, conversations, messages, views,
         return conversations.insertAction({ conversationId, userId: caller.id, receivingUserId: userId, action: 'REMOVE', time }, trx);
       });
       const message = action === 'remove' ? 'Member removed.' : target.is_muted ? 'Member unmuted.' : 'Member muted.';
-      return { message, conversation_action: await views.actionById(conversationId, actionId) };
+      const logged = await views.actionById(conversationId, actionId);
+      await live.actionLogged(conversationId, logged, action === 'remove' ? [userId] : []);
+      return { message, conversation_action: logged };
     },
 
     directory: (userId: number) => conversations.listDirectory(userId),
@@ -271,8 +281,8 @@ export const createConversationsService = ({ db, conversations, messages, views,
       if (recipients.includes(caller.id)) throw badRequest('You cannot send a direct message to yourself.');
       await requireActiveUsers(recipients);
       const time = nowMs();
-      const conversationIds = await db.transaction().execute(async (trx) => {
-        const ids: number[] = [];
+      const sent = await db.transaction().execute(async (trx) => {
+        const ids: { conversationId: number; messageId: number }[] = [];
         for (const recipient of recipients) {
           const conversationId = await conversations.findOrCreatePersonal(caller.id, recipient, time, trx);
           const messageId = await messages.insert(
@@ -288,10 +298,15 @@ export const createConversationsService = ({ db, conversations, messages, views,
             trx,
           );
           await conversations.advanceReadCursor(conversationId, caller.id, messageId, trx);
-          ids.push(conversationId);
+          ids.push({ conversationId, messageId });
         }
         return ids;
       });
+      for (const { conversationId, messageId } of sent) {
+        const row = await messages.findById(messageId);
+        if (row) await live.messageCreated(conversationId, await views.presentMessage(row));
+      }
+      const conversationIds = sent.map((entry) => entry.conversationId);
       return { message: TEXT.messageSent, conversation_id: conversationIds[0]!, conversation_ids: conversationIds };
     },
   };

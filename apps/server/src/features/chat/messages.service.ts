@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { UploadedFile } from '../../http/multipart.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
+import type { ChatLive } from './chat-live.js';
 import { toAttachment, toChatUser, type ChatViews } from './chat-views.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 import type { MessagesRepository } from './messages.repository.js';
@@ -26,6 +27,7 @@ export interface MessagesServiceDeps {
   messages: MessagesRepository;
   views: ChatViews;
   files: FileStore;
+  live: ChatLive;
 }
 
 export interface SendInput {
@@ -35,7 +37,7 @@ export interface SendInput {
   client_message_id?: string | undefined;
 }
 
-export const createMessagesService = ({ db, conversations, messages, views, files }: MessagesServiceDeps) => {
+export const createMessagesService = ({ db, conversations, messages, views, files, live }: MessagesServiceDeps) => {
   const requireMessage = async (conversationId: number, messageId: number) => {
     const message = await messages.findById(messageId);
     if (!message || message.conversation_id !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
@@ -64,7 +66,8 @@ export const createMessagesService = ({ db, conversations, messages, views, file
      * A page of top-level messages, oldest first. Reading the newest page moves the
      * caller's read cursor to the conversation's latest message.
      */
-    async list(userId: number, conversationId: number, query: { page: number; limit: number; before?: number | undefined; after?: number | undefined }) {
+    async list(caller: AuthUser, conversationId: number, query: { page: number; limit: number; before?: number | undefined; after?: number | undefined }) {
+      const userId = caller.id;
       await views.requireMember(conversationId, userId);
       const rows = await messages.listTopLevel(conversationId, {
         limit: query.limit,
@@ -76,8 +79,9 @@ export const createMessagesService = ({ db, conversations, messages, views, file
       const hasMore = first ? await messages.hasTopLevelBefore(conversationId, first.id) : false;
       if (query.page === 1 && query.before === undefined) {
         const conversation = await conversations.findConversation(conversationId, userId);
-        if (conversation?.last_message_id) {
-          await conversations.advanceReadCursor(conversationId, userId, conversation.last_message_id);
+        const lastId = conversation?.last_message_id;
+        if (lastId && (await conversations.advanceReadCursor(conversationId, userId, lastId))) {
+          live.readCursorMoved(conversationId, userId, caller.displayName, lastId);
         }
       }
       return { messages: await views.presentMessages(rows, conversationId), has_more: hasMore };
@@ -140,7 +144,9 @@ export const createMessagesService = ({ db, conversations, messages, views, file
           return id;
         });
         const row = await messages.findById(messageId);
-        return { message: await views.presentMessage(row!), created: true };
+        const message = await views.presentMessage(row!);
+        await live.messageCreated(conversationId, message);
+        return { message, created: true };
       } catch (error) {
         await Promise.all(moved.map((name) => files.remove('message-attachment', name)));
         // Two sends of the same client id raced: the first one stored wins.
@@ -167,7 +173,9 @@ export const createMessagesService = ({ db, conversations, messages, views, file
         return { storedNames: names, actionId: id };
       });
       await Promise.all(storedNames.map((name) => files.remove('message-attachment', name)));
-      return { message: 'Message deleted.', conversation_action: await views.actionById(conversationId, actionId) };
+      const action = await views.actionById(conversationId, actionId);
+      await live.messageDeleted(conversationId, messageId, caller.id, action);
+      return { message: 'Message deleted.', conversation_action: action };
     },
 
     /** Pins a message, replacing the previous pin; on the pinned message it unpins. */
@@ -177,17 +185,46 @@ export const createMessagesService = ({ db, conversations, messages, views, file
       if (message.is_deleted) throw badRequest('A deleted message cannot be pinned.');
       if (message.thread_parent_id !== null) throw badRequest('A thread reply cannot be pinned.');
       const time = nowMs();
-      const pinned = await db.transaction().execute(async (trx) => {
+      const { pinned, actionId } = await db.transaction().execute(async (trx) => {
         const current = await messages.findPinnedMessageId(conversationId, trx);
         const pin = current !== messageId;
         await messages.setPinnedMessage(conversationId, pin ? messageId : null, time, trx);
-        await conversations.insertAction(
+        const id = await conversations.insertAction(
           { conversationId, userId: caller.id, action: 'PIN', detail: pin ? 'pinned' : 'unpinned', time },
           trx,
         );
-        return pin;
+        return { pinned: pin, actionId: id };
       });
-      return { message: pinned ? await views.presentMessage(message) : null };
+      const shown = pinned ? await views.presentMessage((await messages.findById(messageId))!) : null;
+      live.pinChanged(conversationId, caller.id, shown);
+      await live.actionLogged(conversationId, await views.actionById(conversationId, actionId));
+      return { message: shown };
+    },
+
+    /** For the live socket: whether this person may join the conversation's room. */
+    async isMember(conversationId: number, userId: number) {
+      return (await conversations.findMembership(conversationId, userId)) !== undefined;
+    },
+
+    /**
+     * A seen receipt from the live socket: moves the caller's own cursor forward to a
+     * message of a conversation they belong to. Anything else is ignored.
+     */
+    async markSeen(caller: AuthUser, conversationId: number, messageId: number) {
+      if (!(await conversations.findMembership(conversationId, caller.id))) return;
+      const message = await messages.findById(messageId);
+      if (!message || message.conversation_id !== conversationId) return;
+      if (await conversations.advanceReadCursor(conversationId, caller.id, messageId)) {
+        live.readCursorMoved(conversationId, caller.id, caller.displayName, messageId);
+      }
+    },
+
+    /** Re-announces the stored pin of a conversation to its room (pin_message). */
+    async announcePin(caller: AuthUser, conversationId: number) {
+      if (!(await conversations.findMembership(conversationId, caller.id))) return;
+      const pinnedId = await messages.findPinnedMessageId(conversationId);
+      const row = pinnedId ? await messages.findById(pinnedId) : undefined;
+      live.pinChanged(conversationId, caller.id, row ? await views.presentMessage(row) : null);
     },
 
     async search(userId: number, conversationId: number, keyword: string) {

@@ -1,0 +1,19 @@
+/** The users-table side of presence: last-online times that outlive a restart. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+
+export const createPresenceRepository = (db: Kysely<Database>) => ({
+  async recordLastOnline(userId: number, time: number) {
+    await db.updateTable('users').set({ last_online_at: time }).where('id', '=', userId).execute();
+  },
+
+  /** Every active person with the time they were last online (null: never). */
+  listActive: () => db.selectFrom('users').select(['id', 'last_online_at']).where('is_active', '=', true).orderBy('id').execute(),
+
+  async profilePhoto(userId: number): Promise<string | null> {
+    const row = await db.selectFrom('users').select('profile_photo').where('id', '=', userId).executeTakeFirst();
+    return row?.profile_photo ?? null;
+  },
+});
+
+export type PresenceRepository = ReturnType<typeof createPresenceRepository>;
