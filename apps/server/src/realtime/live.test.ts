@@ -302,6 +302,11 @@ describe('catch-up after a reconnect', () => {
       token: tokens['maria.santos'],
     });
     expect(caughtUp.body.messages.map((m) => m.id)).toEqual(missed);
+    // Catching up in the background does not mark them read; a seen receipt does.
+    const list = await server.request<{ conversations: { id: number; unread_count: number }[] }>('GET', '/api/v2/conversations?conversation_filter=group', {
+      token: tokens['maria.santos'],
+    });
+    expect(list.body.conversations.find((c) => c.id === roomId)!.unread_count).toBeGreaterThanOrEqual(3);
     const live = next<LiveMessageRecord>(back, 'message', isChat);
     const after = await send('juan.delacruz', roomId, 'Welcome back');
     expect((await live).id).toBe(after.body.message.id);

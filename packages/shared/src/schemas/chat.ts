@@ -70,6 +70,8 @@ export const conversationSummarySchema = z.object({
   unread_count: z.number().int().nonnegative(),
   last_message: lastMessageSchema.nullable(),
   conversation_detail: z.object({ name: z.string(), image: z.string() }),
+  /** Added key: the other person of a personal conversation (for presence); null for a group. */
+  peer_user_id: idSchema.nullable(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

@@ -68,6 +68,7 @@ export const createConversationsService = ({ db, conversations, messages, views,
         is_pinned: row.is_pinned,
         unread_count: unread.get(row.id) ?? 0,
         conversation_detail: { name, image },
+        peer_user_id: row.is_group ? null : (other?.id ?? null),
         last_message: last
           ? {
               id: last.id,

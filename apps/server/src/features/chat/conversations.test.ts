@@ -68,6 +68,11 @@ describe('conversation lists', () => {
     for (const conversation of [...personal, ...groups]) {
       expect(conversation.conversation_detail).toEqual({ name: conversation.name, image: conversation.image });
     }
+    // The other person's id, for presence; none for a group.
+    const users = await as('maria.santos').get<{ users: { id: number; display_name: string }[] }>('/api/v1/users');
+    const juanId = users.body.users.find((u) => u.display_name === 'Juan Dela Cruz')!.id;
+    expect(personal.find((c) => c.name === 'Juan Dela Cruz')!.peer_user_id).toBe(juanId);
+    expect(groups[0]!.peer_user_id).toBeNull();
     const sales = groups[0]!;
     expect(sales.last_message).toMatchObject({
       content: 'Reminder: new price list for Republic Cement starts next week.',

@@ -77,7 +77,8 @@ export const createMessagesService = ({ db, conversations, messages, views, file
       });
       const first = rows[0];
       const hasMore = first ? await messages.hasTopLevelBefore(conversationId, first.id) : false;
-      if (query.page === 1 && query.before === undefined) {
+      // Catching up (`after`) reads in the background: only the newest page marks read.
+      if (query.page === 1 && query.before === undefined && query.after === undefined) {
         const conversation = await conversations.findConversation(conversationId, userId);
         const lastId = conversation?.last_message_id;
         if (lastId && (await conversations.advanceReadCursor(conversationId, userId, lastId))) {

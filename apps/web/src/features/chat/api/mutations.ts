@@ -11,7 +11,7 @@ import {
 } from '@ichat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { newClientMessageId } from '../lib/assets';
+import { holdsMessage } from '../../live/message-cache';
 import { mapMessages, upsertMessage, type MessageWindow } from '../lib/paging';
 import { chatKeys } from './keys';
 
@@ -27,16 +27,18 @@ export interface SendMessageInput {
   text: string;
   replyToMessageId: number | null;
   files: File[];
+  /** Kept for the draft until it is sent, so a retry after a timeout cannot store it twice. */
+  clientMessageId: string;
 }
 
 /** Sends one message (000 §7): text, reply target and files; a message of files alone goes as ' '. */
 export const useSendMessageMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ conversationId, text, replyToMessageId, files }: SendMessageInput) => {
+    mutationFn: ({ conversationId, text, replyToMessageId, files, clientMessageId }: SendMessageInput) => {
       const message = text.trim() === '' && files.length > 0 ? ' ' : text;
       const form = jsonForm(
-        { message, reply_to_message_id: replyToMessageId, mention_data: [], client_message_id: newClientMessageId() },
+        { message, reply_to_message_id: replyToMessageId, mention_data: [], client_message_id: clientMessageId },
         files.map((file) => ({ field: 'message_attachments', file })),
       );
       return apiRequest(`/api/v1/messages/${conversationId}`, {
@@ -46,7 +48,10 @@ export const useSendMessageMutation = () => {
       });
     },
     onSuccess: ({ message }, { conversationId }) => {
-      queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (held) => upsertMessage(held, message));
+      // The live copy may have arrived first and already carry seen marks: it is kept.
+      queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (held) =>
+        holdsMessage(held, message.id) ? held : upsertMessage(held, message),
+      );
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: chatKeys.files(conversationId) });
     },

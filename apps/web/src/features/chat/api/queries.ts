@@ -74,14 +74,19 @@ export const useMessagesQuery = (conversationId: number) => {
       refreshReadState(queryClient);
       return mergeNewest(queryClient.getQueryData<MessageWindow>(chatKeys.messages(conversationId)), page);
     },
-    // No live socket yet (issue 4): an open conversation catches up with the list's rhythm.
-    refetchInterval: CONVERSATION_LIST_REFRESH_MS,
+    // New messages arrive on the live socket, which catches up after each reconnect.
     staleTime: 0,
   });
 };
 
 export const fetchOlderMessages = (conversationId: number, beforeId: number, limit: number) =>
   apiRequest(`/api/v1/messages/${conversationId}?limit=${limit}&before=${beforeId}`, {
+    schema: messagesResponseSchema,
+  });
+
+/** The messages after `afterId`, oldest first: the catch-up after a reconnect. */
+export const fetchNewerMessages = (conversationId: number, afterId: number, limit: number) =>
+  apiRequest(`/api/v1/messages/${conversationId}?limit=${limit}&after=${afterId}`, {
     schema: messagesResponseSchema,
   });
 

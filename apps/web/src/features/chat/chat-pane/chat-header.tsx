@@ -14,21 +14,28 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
+import { PresenceBadge, usePresenceLabel } from '../../live/presence-badge';
 import { ConversationAvatar } from '../conversation-avatar';
 
 export type ChatModal = 'settings' | 'search' | 'activity' | 'files' | 'members';
 
 interface ChatHeaderProps {
   conversation: ConversationDetail;
+  viewerId: number | undefined;
   onBack: () => void;
   onOpenModal: (modal: ChatModal) => void;
 }
 
 /** Back to /, image, name and the conversation menu (000 §2). */
-export function ChatHeader({ conversation, onBack, onOpenModal }: ChatHeaderProps) {
+export function ChatHeader({ conversation, viewerId, onBack, onOpenModal }: ChatHeaderProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const memberCount = conversation.members.length;
+  // A personal conversation shows the other person's presence (000 §4).
+  const peerId = conversation.is_group
+    ? undefined
+    : conversation.members.find((member) => member.user_id !== viewerId)?.user_id;
+  const presenceLabel = usePresenceLabel(peerId);
 
   const item = (modal: ChatModal, icon: ReactNode, label: string) => (
     <MenuItem
@@ -50,7 +57,9 @@ export function ChatHeader({ conversation, onBack, onOpenModal }: ChatHeaderProp
       <IconButton aria-label="Back" onClick={onBack}>
         <ArrowBackIcon />
       </IconButton>
-      <ConversationAvatar image={conversation.image} isGroup={conversation.is_group} size={40} />
+      <PresenceBadge userId={peerId}>
+        <ConversationAvatar image={conversation.image} isGroup={conversation.is_group} size={40} />
+      </PresenceBadge>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
           {conversation.name}
@@ -58,6 +67,10 @@ export function ChatHeader({ conversation, onBack, onOpenModal }: ChatHeaderProp
         {conversation.is_group ? (
           <Typography variant="caption" color="text.secondary">
             {memberCount} {memberCount === 1 ? 'member' : 'members'}
+          </Typography>
+        ) : presenceLabel ? (
+          <Typography variant="caption" color="text.secondary" data-testid="peer-presence">
+            {presenceLabel}
           </Typography>
         ) : null}
       </Box>

@@ -6,6 +6,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, isUnauthorized } from '../../../lib/api-client';
 import { getStoredUser } from '../../../lib/session';
+import { TypingIndicator } from '../../live/typing-indicator';
+import { useConversationLive } from '../../live/use-conversation-live';
 import { useDeleteMessageMutation, useTogglePinMessageMutation } from '../api/mutations';
 import { useConversationQuery } from '../api/queries';
 import { Composer } from '../composer/composer';
@@ -108,6 +110,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
 
   const handleReply = useCallback((message: Message) => setReplyTo(message), []);
   const handleSent = useCallback(() => setScrollToBottomSignal((count) => count + 1), []);
+  const { typingNames } = useConversationLive(conversationId, handleSent);
 
   const detail = conversation.data;
   if (!detail) {
@@ -122,6 +125,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
     <Box component="section" aria-label={`Conversation ${detail.name}`} sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <ChatHeader
         conversation={detail}
+        viewerId={viewerId}
         onBack={() => {
           storeSelectedConversationId(null);
           void navigate('/');
@@ -142,6 +146,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
         onDelete={handleDelete}
         onOpenImage={setLightbox}
       />
+      <TypingIndicator names={typingNames} />
       <Composer
         conversationId={conversationId}
         isPermittedToChat={detail.permissions.isPermittedToChat}

@@ -24,7 +24,8 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useErefDialog } from '../../../lib/eref-dialog';
 import { useSendMessageMutation } from '../api/mutations';
-import { isImageType } from '../lib/assets';
+import { useTypingNotifier } from '../../live/use-typing-notifier';
+import { isImageType, newClientMessageId } from '../lib/assets';
 import { shrinkImage } from '../lib/image-fit';
 import { replyPreview } from '../lib/preview';
 import { useReportError } from '../lib/use-eref';
@@ -61,6 +62,9 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
   const nextKey = useRef(0);
   const isSendingRef = useRef(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  // One id per draft: a retry of the same draft (after a timeout) reuses it; any edit starts a new one.
+  const draftIdRef = useRef<string | null>(null);
+  const notifyTyping = useTypingNotifier(conversationId);
   const isSending = isPreparing || send.isPending;
   const isDisabled = !isPermittedToChat;
 
@@ -76,6 +80,7 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
       }
       accepted.push({ key: nextKey.current++, file });
     }
+    draftIdRef.current = null;
     setFiles((current) => [...current, ...accepted].slice(0, MAX_FILES));
   };
 
@@ -90,12 +95,15 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
     try {
       const prepared = await Promise.all(files.map(({ file }) => shrinkImage(file)));
       setIsPreparing(false);
+      draftIdRef.current ??= newClientMessageId();
       await send.mutateAsync({
         conversationId,
         text,
         replyToMessageId: replyTo?.id ?? null,
         files: prepared,
+        clientMessageId: draftIdRef.current,
       });
+      draftIdRef.current = null;
       setText('');
       setFiles([]);
       onCancelReply();
@@ -150,7 +158,10 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
               <IconButton
                 size="small"
                 aria-label={`Remove ${file.name}`}
-                onClick={() => setFiles((current) => current.filter((chosen) => chosen.key !== key))}
+                onClick={() => {
+                  draftIdRef.current = null;
+                  setFiles((current) => current.filter((chosen) => chosen.key !== key));
+                }}
                 disabled={isSending}
               >
                 <CloseIcon sx={{ fontSize: 16 }} />
@@ -174,7 +185,11 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
           maxRows={6}
           fullWidth
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            draftIdRef.current = null;
+            setText(event.target.value);
+            if (event.target.value.trim() !== '') notifyTyping();
+          }}
           onKeyDown={handleKeyDown}
           disabled={isDisabled}
           placeholder={isDisabled ? TEXT.restrictedFromChatting : 'Type a message…'}

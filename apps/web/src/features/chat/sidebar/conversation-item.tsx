@@ -9,12 +9,15 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { memo } from 'react';
+import { PresenceBadge } from '../../live/presence-badge';
 import { ConversationAvatar } from '../conversation-avatar';
 import { sidebarPreview } from '../lib/preview';
 
 interface ConversationItemProps {
   conversation: ConversationSummary;
   isSelected: boolean;
+  /** The other person of a personal conversation, whose presence the avatar shows. */
+  peerId: number | undefined;
   onOpen: (conversation: ConversationSummary) => void;
   onOpenMenu: (anchor: HTMLElement) => void;
 }
@@ -23,6 +26,7 @@ interface ConversationItemProps {
 export const ConversationItem = memo(function ConversationItem({
   conversation,
   isSelected,
+  peerId,
   onOpen,
   onOpenMenu,
 }: ConversationItemProps) {
@@ -57,7 +61,9 @@ export const ConversationItem = memo(function ConversationItem({
     >
       <ListItemButton selected={isSelected} onClick={() => onOpen(conversation)} sx={{ pr: hasUnread ? 11 : 7, py: 1 }}>
         <ListItemAvatar sx={{ position: 'relative' }}>
-          <ConversationAvatar image={conversation.image} isGroup={conversation.is_group} />
+          <PresenceBadge userId={peerId}>
+            <ConversationAvatar image={conversation.image} isGroup={conversation.is_group} />
+          </PresenceBadge>
           {conversation.is_pinned ? (
             <PushPinIcon
               aria-label="Pinned"

@@ -110,6 +110,7 @@ export function ConversationList({ filter, limit, onLimitChange, selectedId }: C
               key={conversation.id}
               conversation={conversation}
               isSelected={conversation.id === selectedId}
+              peerId={conversation.peer_user_id ?? undefined}
               onOpen={handleOpen}
               onOpenMenu={(anchor) => setMenu({ anchor, conversation })}
             />

@@ -1,0 +1,217 @@
+/**
+ * The live socket's lifecycle (000 §4): one socket per signed-in person, connected once the
+ * person is known and closed when the signed-in frame unmounts (logout, ended session).
+ * It announces the person online and pings after the 'OK', reconnects when the tab comes
+ * back, reloads the page when the socket stays down, ends the session on the server's
+ * `logout`, keeps the presence map, and refreshes the sidebar and unread counts.
+ */
+import {
+  CONNECTION_CHECK_MS,
+  PRESENCE_PING_DELAY_MS,
+  PRESENCE_PING_MS,
+  SOCKET_TIMEOUT_MS,
+  meResponseSchema,
+  TEXT,
+  type ServerToClientEvents,
+} from '@ichat/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { NoticeDialog, NoticeText } from '../../lib/notice-dialog';
+import { apiRequest, isUnauthorized } from '../../lib/api-client';
+import { endSession, getStoredUser, getToken, hasSession, type StoredUser } from '../../lib/session';
+import { chatKeys } from '../chat/api/keys';
+import { LiveConnectionContext, PresenceContext, type LiveConnection } from './live-context';
+import { nextConnectionCheck } from './live-rules';
+import { mergePresence, type PresenceMap } from './presence';
+import { createLiveSocket, isUnauthorizedConnectError } from './socket-client';
+import { UnreadAlerts } from './unread-alerts';
+
+/** How long a `logout` event waits before checking the token (see handleLogout). */
+const LOGOUT_CHECK_DELAY_MS = 500;
+
+/** Whether the server answers at all: a reload while it is down would leave a browser error page. */
+const isServerReachable = async (): Promise<boolean> => {
+  try {
+    const response = await fetch('/healthz', { cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+};
+
+export function LiveSocketProvider({ children }: { children: ReactNode }) {
+  const [user] = useState(getStoredUser);
+  if (!user) return children;
+  return <ConnectedLive user={user}>{children}</ConnectedLive>;
+}
+
+function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [socket] = useState(createLiveSocket);
+  const [connection, setConnection] = useState({ epoch: 0, isConnected: false });
+  const [presence, setPresence] = useState<PresenceMap | null>(null);
+  // The sentence outlives the open flag so the text stays while the dialog fades out.
+  const [problem, setProblem] = useState('');
+  const [isProblemOpen, setIsProblemOpen] = useState(false);
+  const showProblem = useCallback((text: string) => {
+    setProblem(text);
+    setIsProblemOpen(true);
+  }, []);
+
+  useEffect(() => {
+    let hasConnectedBefore = false;
+    let isFullListNext = false;
+    let pingDelay: number | undefined;
+    let pingTimer: number | undefined;
+    const stopPings = () => {
+      window.clearTimeout(pingDelay);
+      window.clearInterval(pingTimer);
+    };
+    const ping = () => socket.emit('user_online_ping_pong', { userId: user.id });
+    const refreshSidebar = () => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+    };
+
+    const handleConnect = () => {
+      const isReconnect = hasConnectedBefore;
+      hasConnectedBefore = true;
+      setConnection((current) => ({ epoch: current.epoch + 1, isConnected: true }));
+      isFullListNext = true;
+      socket
+        .timeout(SOCKET_TIMEOUT_MS)
+        .emitWithAck('user_online', { userId: user.id, name: user.display_name })
+        .then(
+          (answer) => {
+            if (answer !== 'OK' || !socket.connected) return;
+            stopPings();
+            pingDelay = window.setTimeout(() => {
+              ping();
+              pingTimer = window.setInterval(ping, PRESENCE_PING_MS);
+            }, PRESENCE_PING_DELAY_MS);
+          },
+          // No answer in time: no pings on this connection; the next connection announces again.
+          () => undefined,
+        );
+      // Delivery is at most once: whatever changed while away is read again.
+      if (isReconnect) refreshSidebar();
+    };
+    const handleDisconnect = () => {
+      stopPings();
+      setConnection((current) => ({ ...current, isConnected: false }));
+    };
+    const handleConnectError = (error: Error) => {
+      if (isUnauthorizedConnectError(error) && hasSession()) endSession('revoked');
+    };
+    const handleUserList: ServerToClientEvents['update_user_list'] = (records) => {
+      const isFullList = isFullListNext;
+      isFullListNext = false;
+      setPresence((held) => mergePresence(held ?? new Map(), records, isFullList));
+    };
+    // `logout` reaches every socket of the person, also this tab's after its own password
+    // change, which already holds the new token. So the server is asked whether the token
+    // in the cookie still works, once the change's own answer has had time to store it.
+    let logoutCheck: number | undefined;
+    const handleLogout: ServerToClientEvents['logout'] = ({ reason }) => {
+      window.clearTimeout(logoutCheck);
+      logoutCheck = window.setTimeout(() => {
+        const token = getToken();
+        if (!token) return;
+        apiRequest('/api/v1/accounts/me', { schema: meResponseSchema, isSessionCall: false }).then(
+          () => {
+            if (!socket.connected) socket.connect();
+          },
+          (error: unknown) => {
+            if (isUnauthorized(error) && getToken() === token) endSession(reason === 'logout' ? 'logout' : 'revoked');
+          },
+        );
+      }, LOGOUT_CHECK_DELAY_MS);
+    };
+    // The newest message that reached this socket through a conversation room, i.e. on screen.
+    let roomMessageId: number | null = null;
+    const handleMessage: ServerToClientEvents['message'] = (record) => {
+      if (record.type === 'user-chat' && record.action === undefined) roomMessageId = record.id;
+      if (record.type !== 'user-sidebar-chat') return;
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+      // A message read as it arrives is not unread: counting it now would chime for it. The
+      // seen receipt's own receive_seen_message refreshes the counts right after.
+      const isReadOnArrival = record.id === roomMessageId && document.visibilityState === 'visible';
+      if (!isReadOnArrival) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+    };
+    const handleSeen: ServerToClientEvents['receive_seen_message'] = ({ userId }) => {
+      // This person read somewhere else (another tab or device).
+      if (userId === user.id) refreshSidebar();
+    };
+
+    socket.on('connect', handleConnect);
+    socket.on('disconnect', handleDisconnect);
+    socket.on('connect_error', handleConnectError);
+    socket.on('update_user_list', handleUserList);
+    socket.on('logout', handleLogout);
+    socket.on('message', handleMessage);
+    socket.on('receive_seen_message', handleSeen);
+    socket.connect();
+    return () => {
+      stopPings();
+      window.clearTimeout(logoutCheck);
+      socket.off('connect', handleConnect);
+      socket.off('disconnect', handleDisconnect);
+      socket.off('connect_error', handleConnectError);
+      socket.off('update_user_list', handleUserList);
+      socket.off('logout', handleLogout);
+      socket.off('message', handleMessage);
+      socket.off('receive_seen_message', handleSeen);
+      // Leaving the signed-in frame without a session is a logout: say so before closing.
+      if (!hasSession() && socket.connected) socket.emit('logout');
+      socket.disconnect();
+    };
+  }, [queryClient, socket, user]);
+
+  // Back to the tab: reconnect at once rather than at the next backoff step.
+  useEffect(() => {
+    const handleVisibility = () => {
+      if (document.visibilityState === 'visible' && !socket.connected) socket.connect();
+    };
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => document.removeEventListener('visibilitychange', handleVisibility);
+  }, [socket]);
+
+  useEffect(() => {
+    let failedChecks = 0;
+    let isReloading = false;
+    const timer = window.setInterval(() => {
+      if (isReloading) return;
+      const check = nextConnectionCheck(failedChecks, {
+        isConnected: socket.connected,
+        isOnline: navigator.onLine,
+        isVisible: document.visibilityState === 'visible',
+      });
+      failedChecks = check.failedChecks;
+      if (check.action === 'reconnect' && !socket.active) socket.connect();
+      if (check.action !== 'reload') return;
+      isReloading = true;
+      void isServerReachable().then((isReachable) => {
+        if (isReachable && !socket.connected && hasSession()) window.location.reload();
+        else isReloading = false;
+      });
+    }, CONNECTION_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [socket]);
+
+  const live = useMemo<LiveConnection>(
+    () => ({ socket, user, epoch: connection.epoch, isConnected: connection.isConnected, showProblem }),
+    [socket, user, connection, showProblem],
+  );
+
+  return (
+    <LiveConnectionContext value={live}>
+      <PresenceContext value={presence}>
+        {children}
+        <UnreadAlerts />
+        <NoticeDialog isOpen={isProblemOpen} title={TEXT.errorDialogTitle} onClose={() => setIsProblemOpen(false)}>
+          <NoticeText>{problem}</NoticeText>
+        </NoticeDialog>
+      </PresenceContext>
+    </LiveConnectionContext>
+  );
+}
