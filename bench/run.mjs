@@ -169,6 +169,58 @@ const requestLoads = async (headers) => {
   return results;
 };
 
+/**
+ * Live fan-out: 200 sockets (Maria's tabs) in the 'Sales Team' room; each measured call is
+ * Juan's REST send until every one of the 200 sockets has received that message.
+ */
+const liveLoads = async (headers) => {
+  const { io } = await import('socket.io-client');
+  const juanLogin = await fetch(`${base}/api/v1/accounts/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'juan.delacruz', password: 'demo1234' }),
+  });
+  const juan = { authorization: `Bearer ${(await juanLogin.json()).token}` };
+  const groups = await (await fetch(`${base}/api/v3/conversations?conversation_filter=group&page=1&limit=10`, { headers })).json();
+  const sales = groups.conversations.find((c) => c.name === 'Sales Team');
+  const token = headers.authorization.slice('Bearer '.length);
+  const waiting = new Map();
+  const sockets = [];
+  const connectStarted = performance.now();
+  for (let i = 0; i < 200; i += 1) {
+    const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    if ((await socket.timeout(5000).emitWithAck('join', { room: sales.id })) !== 'OK') throw new Error('join refused');
+    socket.on('message', (record) => {
+      if (record.type !== 'user-chat' || record.action) return;
+      const entry = waiting.get(record.data.content);
+      if (entry && (entry.left -= 1) === 0) entry.resolve();
+    });
+    sockets.push(socket);
+  }
+  const connectMs = performance.now() - connectStarted;
+  let n = 0;
+  const fanOut = await load('POST /api/v1/messages/{id} → received by all 200 sockets in the room', {
+    total: 300,
+    concurrency: 4,
+    call: async () => {
+      const text = `fan-out ${(n += 1)}`;
+      const delivered = new Promise((resolve) => waiting.set(text, { left: sockets.length, resolve }));
+      const form = new FormData();
+      form.append('data', JSON.stringify({ message: text, mention_data: [] }));
+      const response = await fetch(`${base}/api/v1/messages/${sales.id}`, { method: 'POST', headers: juan, body: form });
+      await delivered;
+      waiting.delete(text);
+      return response.ok;
+    },
+  });
+  for (const socket of sockets) socket.disconnect();
+  return { results: [fanOut], connectMs };
+};
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ichat-bench-'));
 const startedAt = performance.now();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -189,6 +241,7 @@ try {
   // Warm up the JIT and connection pools before measuring.
   await load('warm-up', { total: 300, concurrency: 8, call: async () => (await fetch(`${base}/api/v1/accounts/me`, { headers })).ok });
 
+  let live;
   const results = [
     await load('GET /api/v1/version (no auth, no database)', {
       total: 4000,
@@ -202,6 +255,7 @@ try {
     }),
     ...(await chatLoads(headers)),
     ...(await requestLoads(headers)),
+    ...(live = await liveLoads(headers)).results,
     await load('POST /api/v1/accounts/login (scrypt N=16384)', {
       total: 200,
       concurrency: 8,
@@ -228,6 +282,8 @@ try {
     '',
     'Login is bound by scrypt by design (about 16 MB and tens of milliseconds per check, on',
     "libuv's 4-thread pool); it is the cost that makes password guessing slow.",
+    '',
+    `Live: 200 sockets connected and joined one by one in ${(live.connectMs / 1000).toFixed(1)} s; the fan-out row times a send until all 200 have it.`,
     '',
     'My Requests and My Pending Approvals answer every row at once, because the document searches',
     'them in the page; the figures above are for 1 000 rows of one person.',
