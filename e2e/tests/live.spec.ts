@@ -144,6 +144,54 @@ test('after a reconnect the messages missed meanwhile appear once each', async (
   }
 });
 
+test('a new unread message flashes the title and shows the browser notification, but not on a phone', async ({ browser, request }) => {
+  // Record each Notification the page creates; the browser's own constructor still runs.
+  const recordNotifications = () => {
+    const Real = window.Notification;
+    const shown: string[] = [];
+    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+    window.Notification = new Proxy(Real, {
+      construct(target, args: [string, NotificationOptions?]) {
+        shown.push(args[0]);
+        return new target(...args);
+      },
+    });
+  };
+  const open = async (viewport: { width: number; height: number }) => {
+    const context = await browser.newContext({ viewport, permissions: ['notifications'] });
+    await context.addInitScript(recordNotifications);
+    const page = await context.newPage();
+    await signInAndWaitForHome(page, 'ana.reyes@demo.local');
+    await page.getByRole('button', { name: /^Personal/ }).click();
+    await expect(page.getByTestId('presence').first()).toBeVisible();
+    return page;
+  };
+  const desktop = await open({ width: 1440, height: 900 });
+  const phone = await open({ width: 390, height: 844 });
+  try {
+    const juanLogin = await request.post('/api/v1/accounts/login', { data: { username: 'juan.delacruz', password: 'demo1234' } });
+    const juanToken = ((await juanLogin.json()) as { token: string }).token;
+    const users = await request.get('/api/v1/users', { headers: { authorization: `Bearer ${juanToken}` } });
+    const ana = ((await users.json()) as { users: { id: number; display_name: string }[] }).users.find((u) => u.display_name === 'Ana Reyes')!;
+    const dm = await request.post('/api/v1/direct-message', {
+      headers: { authorization: `Bearer ${juanToken}` },
+      data: { recipients: [ana.id], message: 'Ana, please check the cement invoice.' },
+    });
+    expect(dm.ok()).toBe(true);
+
+    // The title alternates with '(N) New Messages' every 2 s.
+    await expect(desktop).toHaveTitle(/^\(\d+\) New Messages$/, { timeout: 6_000 });
+    await expect(desktop).not.toHaveTitle(/New Messages/, { timeout: 4_000 });
+    await expect(phone).toHaveTitle(/^\(\d+\) New Messages$/, { timeout: 6_000 });
+    const shownOn = (page: Page) => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+    await expect.poll(() => shownOn(desktop)).toEqual(['You have unread messages']);
+    expect(await shownOn(phone)).toEqual([]);
+  } finally {
+    await desktop.context().close();
+    await phone.context().close();
+  }
+});
+
 test('a session ended elsewhere sends the open page to /login through the socket', async ({ page, request }) => {
   await signInAndWaitForHome(page, 'maria.santos@demo.local');
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
