@@ -149,6 +149,38 @@ test('the print view carries the lines, the total and the full approval trail', 
   await expect(sheet).toHaveCount(0);
 });
 
+test('the daily sales report and the offsetting form file from My Forms', async ({ page }) => {
+  await signInAndWaitForHome(page, 'maria.santos@demo.local');
+  const openForm = async (name: string) => {
+    await page.goto('/requests?p=view-forms');
+    await page.getByTestId('form-item').filter({ hasText: name }).first().click();
+    await expect(page.getByRole('button', { name: 'Submit Request' })).toBeVisible();
+  };
+
+  // The original's eDSR submit did nothing; here it files a request.
+  await openForm('Electronic Daily Sales Report');
+  await page.getByRole('group', { name: 'Visit 1' }).getByLabel('Company Name').fill('Cavite Builders Depot');
+  await page.getByRole('button', { name: 'Add Visit Row' }).click();
+  await page.getByRole('group', { name: 'Visit 2' }).getByLabel('Company Name').fill('Imus Hardware');
+  await page.getByRole('group', { name: 'Call 1' }).getByLabel('Company Name').fill('Bacoor Steel');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Your request has been submitted.')).toBeVisible();
+  await expect(page.getByText(/EDSR-\d{4}-\d{6}/)).toBeVisible();
+
+  await openForm('Offsetting Form');
+  await page.getByRole('group', { name: 'Extended hours 1' }).getByLabel('Date of Extended Hours').fill('2026-11-20');
+  await page.getByRole('button', { name: 'Add Row' }).click();
+  await page.getByRole('group', { name: 'Extended hours 2' }).getByLabel('Date of Extended Hours').fill('2026-11-21');
+  await page.getByRole('group', { name: 'Extended hours 2' }).getByRole('combobox', { name: /^Accumulated Hours/ }).selectOption('4');
+  await expect(page.getByLabel('Total Hours')).toHaveValue('6');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText(/OFS-\d{4}-\d{6}/)).toBeVisible();
+
+  await page.goto('/requests?p=view-requests');
+  await expect(page.getByTestId('request-row').filter({ hasText: /EDSR-/ })).toContainText('Pending');
+  await expect(page.getByTestId('request-row').filter({ hasText: /OFS-/ })).toContainText('Pending');
+});
+
 test('a person without approval_page sees neither Approvals nor Requests History', async ({ page }) => {
   await signInAndWaitForHome(page, 'maria.santos@demo.local');
   await page.goto('/requests?p=view-requests');

@@ -4,6 +4,7 @@
  */
 import { MAX_FORM_ROWS } from '@ichat/shared';
 import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -13,6 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { Keyed } from '../lib/payloads';
+import { FormSection } from './layout';
 
 export interface DynamicRows<T extends Keyed> {
   rows: readonly T[];
@@ -92,4 +94,47 @@ export function RowFrame({ title, index, noun, canRemove, onRemove, isDisabled, 
 
 export function RowList({ children }: { children: ReactNode }) {
   return <Stack spacing={1.5}>{children}</Stack>;
+}
+
+interface RowsSectionProps<T extends Keyed> {
+  /** The section heading: 'Requisitions', 'Items', 'Visit'. */
+  heading: string;
+  /** Each row's group name: 'Requisition' makes 'Requisition 1'. */
+  rowTitle: string;
+  /** Where one page has two lists ('Visit', 'Call'): names the add and remove buttons. */
+  noun?: string;
+  rows: DynamicRows<T>;
+  /** After a removal: problems are keyed by row index, so they are worked out again. */
+  onRemoved: () => void;
+  isDisabled: boolean;
+  renderRow: (row: T, index: number) => ReactNode;
+}
+
+/** A form's repeating rows: the section, one frame per row, and the add button under them. */
+export function RowsSection<T extends Keyed>({ heading, rowTitle, noun, rows, onRemoved, isDisabled, renderRow }: RowsSectionProps<T>) {
+  return (
+    <FormSection title={heading}>
+      <RowList>
+        {rows.rows.map((row, index) => (
+          <RowFrame
+            key={row.key}
+            title={rowTitle}
+            index={index}
+            {...(noun ? { noun } : {})}
+            canRemove={rows.canRemove}
+            onRemove={() => {
+              rows.remove(index);
+              onRemoved();
+            }}
+            isDisabled={isDisabled}
+          >
+            {renderRow(row, index)}
+          </RowFrame>
+        ))}
+      </RowList>
+      <Box sx={{ mt: 1.5 }}>
+        <AddRowButton {...(noun ? { noun } : {})} onClick={rows.add} isDisabled={!rows.canAdd || isDisabled} />
+      </Box>
+    </FormSection>
+  );
 }

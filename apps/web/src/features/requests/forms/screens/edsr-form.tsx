@@ -8,10 +8,10 @@ import Stack from '@mui/material/Stack';
 import { useState, type SubmitEvent } from 'react';
 import { fileParts, multipartBody } from '../lib/multipart';
 import { edsrProblems, edsrSubmission, type Problems, type SalesRow } from '../lib/payloads';
-import { AddRowButton, RowFrame, RowList, useDynamicRows, type DynamicRows } from '../parts/dynamic-rows';
+import { RowsSection, useDynamicRows, type DynamicRows } from '../parts/dynamic-rows';
 import { TextInput } from '../parts/fields';
 import { FilePicker, IMAGE_ACCEPT } from '../parts/file-picker';
-import { FieldGrid, FormSection } from '../parts/layout';
+import { FieldGrid } from '../parts/layout';
 import { SubmitArea } from '../parts/submit-area';
 import { useFormSubmit, type FormScreenProps } from '../use-form-submit';
 
@@ -38,56 +38,44 @@ function SalesList({ list, noun, proofLabel, proofMaxCount, rows, problems, clea
     if ('companyName' in patch) clearProblem(`${list}.${index}.company_name`);
   };
   return (
-    <FormSection title={noun}>
-      <RowList>
-        {rows.rows.map((row, index) => (
-          <RowFrame
-            key={row.key}
-            title={noun}
-            noun={noun}
-            index={index}
-            canRemove={rows.canRemove}
-            onRemove={() => {
-              rows.remove(index);
-              resetProblems();
-            }}
+    <RowsSection
+      heading={noun}
+      rowTitle={noun}
+      noun={noun}
+      rows={rows}
+      onRemoved={resetProblems}
+      isDisabled={isDisabled}
+      renderRow={(row, index) => (
+        <FieldGrid>
+          <Box className="wide">
+            <TextInput
+              label="Company Name"
+              value={row.companyName}
+              onChange={(companyName) => edit(index, { companyName })}
+              isRequired
+              hasProblem={problems.has(`${list}.${index}.company_name`)}
+              maxLength={200}
+            />
+          </Box>
+          <TextInput label="Comments" value={row.comments} onChange={(comments) => edit(index, { comments })} minRows={2} maxLength={2000} />
+          <TextInput
+            label="Action To Be Done"
+            value={row.actionToBeDone}
+            onChange={(actionToBeDone) => edit(index, { actionToBeDone })}
+            minRows={2}
+            maxLength={2000}
+          />
+          <TextInput label="Order" value={row.order} onChange={(order) => edit(index, { order })} maxLength={2000} />
+          <FilePicker
+            label={proofLabel}
+            files={row.files}
+            onChange={(files) => edit(index, { files })}
+            maxCount={proofMaxCount}
             isDisabled={isDisabled}
-          >
-            <FieldGrid>
-              <Box className="wide">
-                <TextInput
-                  label="Company Name"
-                  value={row.companyName}
-                  onChange={(companyName) => edit(index, { companyName })}
-                  isRequired
-                  hasProblem={problems.has(`${list}.${index}.company_name`)}
-                  maxLength={200}
-                />
-              </Box>
-              <TextInput label="Comments" value={row.comments} onChange={(comments) => edit(index, { comments })} minRows={2} maxLength={2000} />
-              <TextInput
-                label="Action To Be Done"
-                value={row.actionToBeDone}
-                onChange={(actionToBeDone) => edit(index, { actionToBeDone })}
-                minRows={2}
-                maxLength={2000}
-              />
-              <TextInput label="Order" value={row.order} onChange={(order) => edit(index, { order })} maxLength={2000} />
-              <FilePicker
-                label={proofLabel}
-                files={row.files}
-                onChange={(files) => edit(index, { files })}
-                maxCount={proofMaxCount}
-                isDisabled={isDisabled}
-              />
-            </FieldGrid>
-          </RowFrame>
-        ))}
-      </RowList>
-      <Box sx={{ mt: 1.5 }}>
-        <AddRowButton noun={noun} onClick={rows.add} isDisabled={!rows.canAdd || isDisabled} />
-      </Box>
-    </FormSection>
+          />
+        </FieldGrid>
+      )}
+    />
   );
 }
 

@@ -13,10 +13,10 @@ import { lineCostCentavos, totalCentavos } from '../lib/amounts';
 import { defaultFormDate } from '../lib/dates';
 import { fileParts, multipartBody } from '../lib/multipart';
 import { eprFiles, eprPayload, eprProblems, type EprRow } from '../lib/payloads';
-import { AddRowButton, RowFrame, RowList, useDynamicRows } from '../parts/dynamic-rows';
+import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { CheckboxInput, DateInput, NumberInput, ReadOnlyInput, SelectInput, TextInput } from '../parts/fields';
 import { FilePicker } from '../parts/file-picker';
-import { FieldGrid, FormSection } from '../parts/layout';
+import { FieldGrid } from '../parts/layout';
 import { SubmitArea } from '../parts/submit-area';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useFormSubmit, type FormScreenProps } from '../use-form-submit';
@@ -99,58 +99,46 @@ export function EprForm({ form, ...screen }: FormScreenProps & { form: FormDetai
         </Box>
       </FieldGrid>
 
-      <FormSection title="Requisitions">
-        <RowList>
-          {rows.map((row, index) => (
-            <RowFrame
-              key={row.key}
-              title="Requisition"
-              index={index}
-              canRemove={requisitions.canRemove}
-              onRemove={() => {
-                requisitions.remove(index);
-                resetProblems();
-              }}
-              isDisabled={isSubmitting}
-            >
-              <FieldGrid columns={4}>
-                <Box className="wide">
-                  <TextInput
-                    label="Description"
-                    value={row.description}
-                    onChange={(description) => edit(index, { description }, 'description')}
-                    isRequired
-                    hasProblem={problems.has(`requisitions.${index}.description`)}
-                    maxLength={2000}
-                  />
-                </Box>
-                <NumberInput
-                  label="Quantity"
-                  value={row.quantity}
-                  onChange={(quantity) => edit(index, { quantity }, 'quantity')}
-                  isRequired
-                  hasProblem={problems.has(`requisitions.${index}.quantity`)}
-                />
-                <NumberInput label="Estimated Price" value={row.price} onChange={(price) => edit(index, { price }, 'price')} isPeso />
-                <ReadOnlyInput label="Cost" value={formatCentavos(costByKey.get(row.key) ?? 0)} />
-                <TextInput label="Remarks" value={row.remarks} onChange={(remarks) => edit(index, { remarks }, 'remarks')} maxLength={2000} />
-                <Box className="wide">
-                  <FilePicker
-                    label="Attachments"
-                    files={row.files}
-                    onChange={(files) => requisitions.update(index, { files })}
-                    maxCount={ATTACHMENTS_MAX}
-                    isDisabled={isSubmitting}
-                  />
-                </Box>
-              </FieldGrid>
-            </RowFrame>
-          ))}
-        </RowList>
-        <Box sx={{ mt: 1.5 }}>
-          <AddRowButton onClick={requisitions.add} isDisabled={!requisitions.canAdd || isSubmitting} />
-        </Box>
-      </FormSection>
+      <RowsSection
+        heading="Requisitions"
+        rowTitle="Requisition"
+        rows={requisitions}
+        onRemoved={resetProblems}
+        isDisabled={isSubmitting}
+        renderRow={(row, index) => (
+          <FieldGrid columns={4}>
+            <Box className="wide">
+              <TextInput
+                label="Description"
+                value={row.description}
+                onChange={(description) => edit(index, { description }, 'description')}
+                isRequired
+                hasProblem={problems.has(`requisitions.${index}.description`)}
+                maxLength={2000}
+              />
+            </Box>
+            <NumberInput
+              label="Quantity"
+              value={row.quantity}
+              onChange={(quantity) => edit(index, { quantity }, 'quantity')}
+              isRequired
+              hasProblem={problems.has(`requisitions.${index}.quantity`)}
+            />
+            <NumberInput label="Estimated Price" value={row.price} onChange={(price) => edit(index, { price }, 'price')} isPeso />
+            <ReadOnlyInput label="Cost" value={formatCentavos(costByKey.get(row.key) ?? 0)} />
+            <TextInput label="Remarks" value={row.remarks} onChange={(remarks) => edit(index, { remarks }, 'remarks')} maxLength={2000} />
+            <Box className="wide">
+              <FilePicker
+                label="Attachments"
+                files={row.files}
+                onChange={(files) => requisitions.update(index, { files })}
+                maxCount={ATTACHMENTS_MAX}
+                isDisabled={isSubmitting}
+              />
+            </Box>
+          </FieldGrid>
+        )}
+      />
 
       <Box sx={{ maxWidth: { sm: 320 }, alignSelf: { sm: 'flex-end' }, width: '100%' }}>
         <ReadOnlyInput label="Total Cost" value={formatCentavos(total)} />

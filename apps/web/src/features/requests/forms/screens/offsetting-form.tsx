@@ -1,13 +1,12 @@
 /** Offsetting Form: extended-hours rows, total hours, date and type of offset (001 §2, §5). */
 import { ACCUMULATED_HOURS, DEFAULT_ACCUMULATED_HOURS, DEFAULT_OFFSET_TYPE, OFFSET_TYPES } from '@ichat/shared';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useState, type SubmitEvent } from 'react';
 import { defaultFormDate } from '../lib/dates';
 import { offsetPayload, offsetProblems, totalHours, type OffsetRow } from '../lib/payloads';
-import { AddRowButton, RowFrame, RowList, useDynamicRows } from '../parts/dynamic-rows';
+import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { DateInput, ReadOnlyInput, SelectInput } from '../parts/fields';
-import { FieldGrid, FormSection } from '../parts/layout';
+import { FieldGrid } from '../parts/layout';
 import { SubmitArea } from '../parts/submit-area';
 import { useFormSubmit, type FormScreenProps } from '../use-form-submit';
 
@@ -30,47 +29,35 @@ export function OffsettingForm({ name, ...screen }: FormScreenProps & { name: st
 
   return (
     <Stack component="form" noValidate onSubmit={handleSubmit} spacing={3} aria-label={name}>
-      <FormSection title="Extended Hours">
-        <RowList>
-          {rows.map((row, index) => (
-            <RowFrame
-              key={row.key}
-              title="Extended hours"
-              index={index}
-              canRemove={extended.canRemove}
-              onRemove={() => {
-                extended.remove(index);
-                resetProblems();
+      <RowsSection
+        heading="Extended Hours"
+        rowTitle="Extended hours"
+        rows={extended}
+        onRemoved={resetProblems}
+        isDisabled={isSubmitting}
+        renderRow={(row, index) => (
+          <FieldGrid>
+            <DateInput
+              label="Date of Extended Hours"
+              value={row.date}
+              onChange={(date) => {
+                extended.update(index, { date });
+                clearProblem(`offsettingRows.${index}.date`);
               }}
-              isDisabled={isSubmitting}
-            >
-              <FieldGrid>
-                <DateInput
-                  label="Date of Extended Hours"
-                  value={row.date}
-                  onChange={(date) => {
-                    extended.update(index, { date });
-                    clearProblem(`offsettingRows.${index}.date`);
-                  }}
-                  isRequired
-                  hasProblem={problems.has(`offsettingRows.${index}.date`)}
-                />
-                <SelectInput
-                  label="Accumulated Hours"
-                  value={String(row.accumulatedHrs)}
-                  onChange={(value) => extended.update(index, { accumulatedHrs: Number(value) || DEFAULT_ACCUMULATED_HOURS })}
-                  options={HOUR_OPTIONS}
-                  placeholder={null}
-                  isRequired
-                />
-              </FieldGrid>
-            </RowFrame>
-          ))}
-        </RowList>
-        <Box sx={{ mt: 1.5 }}>
-          <AddRowButton onClick={extended.add} isDisabled={!extended.canAdd || isSubmitting} />
-        </Box>
-      </FormSection>
+              isRequired
+              hasProblem={problems.has(`offsettingRows.${index}.date`)}
+            />
+            <SelectInput
+              label="Accumulated Hours"
+              value={String(row.accumulatedHrs)}
+              onChange={(value) => extended.update(index, { accumulatedHrs: Number(value) || DEFAULT_ACCUMULATED_HOURS })}
+              options={HOUR_OPTIONS}
+              placeholder={null}
+              isRequired
+            />
+          </FieldGrid>
+        )}
+      />
 
       <FieldGrid columns={3}>
         <ReadOnlyInput label="Total Hours" value={String(totalHours(rows))} />

@@ -6,10 +6,10 @@ import { useState, type SubmitEvent } from 'react';
 import { lineCostCentavos, totalCentavos } from '../lib/amounts';
 import { fileParts, multipartBody } from '../lib/multipart';
 import { transmittalPayload, transmittalProblems, type TransmittalRow } from '../lib/payloads';
-import { AddRowButton, RowFrame, RowList, useDynamicRows } from '../parts/dynamic-rows';
+import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { NumberInput, ReadOnlyInput, TextInput } from '../parts/fields';
 import { FilePicker, IMAGE_ACCEPT } from '../parts/file-picker';
-import { FieldGrid, FormSection } from '../parts/layout';
+import { FieldGrid } from '../parts/layout';
 import { SubmitArea } from '../parts/submit-area';
 import { useFormSubmit, type FormScreenProps } from '../use-form-submit';
 
@@ -52,50 +52,38 @@ export function TransmittalForm({ name, ...screen }: FormScreenProps & { name: s
         />
       </FieldGrid>
 
-      <FormSection title="Items">
-        <RowList>
-          {rows.map((row, index) => (
-            <RowFrame
-              key={row.key}
-              title="Item"
-              index={index}
-              canRemove={items.canRemove}
-              onRemove={() => {
-                items.remove(index);
-                resetProblems();
-              }}
-              isDisabled={isSubmitting}
-            >
-              <FieldGrid columns={4}>
-                <Box className="wide">
-                  <TextInput
-                    label="Received Items"
-                    value={row.description}
-                    onChange={(description) => edit(index, { description }, 'description')}
-                    isRequired
-                    hasProblem={problems.has(`transmittals.${index}.description`)}
-                    maxLength={2000}
-                  />
-                </Box>
-                <NumberInput
-                  label="Quantity"
-                  value={row.quantity}
-                  onChange={(quantity) => edit(index, { quantity }, 'quantity')}
-                  isRequired
-                  hasProblem={problems.has(`transmittals.${index}.quantity`)}
-                />
-                <NumberInput label="Amount" value={row.price} onChange={(price) => edit(index, { price }, 'price')} isPeso />
-                <Box sx={{ gridColumn: { md: 'span 2' } }}>
-                  <TextInput label="Remarks" value={row.remarks} onChange={(remarks) => edit(index, { remarks }, 'remarks')} maxLength={2000} />
-                </Box>
-              </FieldGrid>
-            </RowFrame>
-          ))}
-        </RowList>
-        <Box sx={{ mt: 1.5 }}>
-          <AddRowButton onClick={items.add} isDisabled={!items.canAdd || isSubmitting} />
-        </Box>
-      </FormSection>
+      <RowsSection
+        heading="Items"
+        rowTitle="Item"
+        rows={items}
+        onRemoved={resetProblems}
+        isDisabled={isSubmitting}
+        renderRow={(row, index) => (
+          <FieldGrid columns={4}>
+            <Box className="wide">
+              <TextInput
+                label="Received Items"
+                value={row.description}
+                onChange={(description) => edit(index, { description }, 'description')}
+                isRequired
+                hasProblem={problems.has(`transmittals.${index}.description`)}
+                maxLength={2000}
+              />
+            </Box>
+            <NumberInput
+              label="Quantity"
+              value={row.quantity}
+              onChange={(quantity) => edit(index, { quantity }, 'quantity')}
+              isRequired
+              hasProblem={problems.has(`transmittals.${index}.quantity`)}
+            />
+            <NumberInput label="Amount" value={row.price} onChange={(price) => edit(index, { price }, 'price')} isPeso />
+            <Box sx={{ gridColumn: { md: 'span 2' } }}>
+              <TextInput label="Remarks" value={row.remarks} onChange={(remarks) => edit(index, { remarks }, 'remarks')} maxLength={2000} />
+            </Box>
+          </FieldGrid>
+        )}
+      />
 
       <Box sx={{ maxWidth: { sm: 320 }, alignSelf: { sm: 'flex-end' }, width: '100%' }}>
         <ReadOnlyInput label="Total Estimated Cost" value={formatCentavos(total)} />
