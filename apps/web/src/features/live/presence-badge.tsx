@@ -3,6 +3,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { usePresence } from './live-context';
 import { presenceLabel } from './presence';
+import { useClock } from './use-clock';
 
 interface PresenceBadgeProps {
   userId: number | undefined;
@@ -15,10 +16,11 @@ interface PresenceBadgeProps {
  */
 export function PresenceBadge({ userId, children }: PresenceBadgeProps) {
   const presence = usePresence();
+  const now = useClock();
   if (userId === undefined || presence === null) return children;
   const record = presence.get(userId);
   const isOnline = record?.is_online ?? false;
-  const label = presenceLabel(record);
+  const label = presenceLabel(record, new Date(now));
   return (
     <Tooltip title={label}>
       <Badge
@@ -49,6 +51,7 @@ export function PresenceBadge({ userId, children }: PresenceBadgeProps) {
 /** The presence of one person as a short line: 'Online' or 'Last online 5m ago'. */
 export function usePresenceLabel(userId: number | undefined): string | null {
   const presence = usePresence();
+  const now = useClock();
   if (userId === undefined || presence === null) return null;
-  return presenceLabel(presence.get(userId));
+  return presenceLabel(presence.get(userId), new Date(now));
 }
