@@ -312,3 +312,28 @@ describe('catch-up after a reconnect', () => {
     expect((await live).id).toBe(after.body.message.id);
   });
 });
+
+describe('malformed socket input', () => {
+  it('never breaks the socket or the server, whatever the payloads', async () => {
+    const fc = await import('fast-check');
+    const maria = await open('maria.santos');
+    const errors: unknown[] = [];
+    maria.on('disconnect', (reason) => errors.push(reason));
+    const events = ['user_online', 'user_online_ping_pong', 'join', 'leave', 'seen_message', 'pin_message', 'currently_typing', 'sendMessage', 'sidebar_sendMessage', 'sendMsgReaction'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...events), fc.anything({ withNullPrototype: false }), async (event, payload) => {
+        if (['join', 'leave', 'user_online'].includes(event)) {
+          // An acknowledged event always answers with a string.
+          expect(typeof (await maria.timeout(3_000).emitWithAck(event, payload))).toBe('string');
+        } else {
+          maria.emit(event, payload);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // Still connected, still answering, and the server still serves.
+    expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
+    expect(errors).toEqual([]);
+    expect((await server.request('GET', '/healthz')).status).toBe(200);
+  });
+});
