@@ -181,6 +181,26 @@ test('the daily sales report and the offsetting form file from My Forms', async 
   await expect(page.getByTestId('request-row').filter({ hasText: /OFS-/ })).toContainText('Pending');
 });
 
+test('the dashboard shows real figures after its loading state, and the empty state for nobody’s data', async ({ page }) => {
+  await signInAndWaitForHome(page, 'maria.santos@demo.local');
+  await page.goto('/requests?p=dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // The loader, with each chart in its loading state, for a second after the figures arrive.
+  await expect(page.getByRole('progressbar', { name: 'Loading dashboard' })).toBeVisible();
+  await expect(page.getByText('Loading data…').first()).toBeVisible();
+  const byStatus = page.getByRole('region', { name: 'User Report: My requests by status' });
+  await expect(byStatus).toContainText('Approved', { timeout: 5_000 });
+  await expect(byStatus).toContainText('Pending');
+  await expect(byStatus).toContainText('Total: 3');
+  await expect(page.getByRole('region', { name: 'User Report: Amounts requested by month' })).toContainText('₱32,490.00');
+  await expect(page.getByRole('progressbar', { name: 'Loading dashboard' })).toHaveCount(0);
+  await page.context().clearCookies();
+
+  await signInAndWaitForHome(page, 'grace.tan@demo.local');
+  await page.goto('/requests?p=dashboard');
+  await expect(page.getByRole('region', { name: 'User Report: My requests by status' })).toContainText('No data to display', { timeout: 5_000 });
+});
+
 test('a person without approval_page sees neither Approvals nor Requests History', async ({ page }) => {
   await signInAndWaitForHome(page, 'maria.santos@demo.local');
   await page.goto('/requests?p=view-requests');
