@@ -32,7 +32,6 @@ import type { PresenceRepository } from './presence.repository.js';
 
 export interface SocketData {
   user: AuthUser;
-  profilePhoto: string | null;
 }
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -113,7 +112,6 @@ export const createRealtimeGateway = ({
           return;
         }
         socket.data.user = user;
-        socket.data.profilePhoto = await presenceRepo.profilePhoto(user.id);
         // Counted before the client hears 'connect', so a list asked for right after
         // (on any process) already has this person online.
         if (await presence.add(user.id)) pendingPresence.set(user.id, { user_id: user.id, is_online: true, last_online: null });
@@ -241,7 +239,7 @@ export const createRealtimeGateway = ({
         room: conversationId,
         userId: user.id,
         display_name: user.displayName,
-        profile_photo: socket.data.profilePhoto,
+        profile_photo: user.profilePhoto,
       });
     });
 

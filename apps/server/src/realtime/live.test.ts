@@ -5,6 +5,7 @@
 import { PRESENCE_BATCH_MS, type LiveMessageRecord, type Message, type OnlineUserRecord } from '@ichat/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextEvent } from '../test-support/socket-waits.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { BAD_ROOM, NOT_A_MEMBER } from './gateway.js';
 
@@ -31,21 +32,6 @@ const open = async (user: string): Promise<Socket> => {
 
 const emitWithAck = (socket: Socket, event: string, payload: unknown) => socket.timeout(3_000).emitWithAck(event, payload) as Promise<string>;
 
-/** The next `event` on `socket` that passes `accept`, or a rejection after `ms`. */
-const next = <T,>(socket: Socket, event: string, accept: (payload: T) => boolean = () => true, ms = 3_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no ${event} within ${ms} ms`));
-    }, ms);
-    const listener = (payload: T) => {
-      if (!accept(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
 
 /** Everything `event` brings on `socket` during `ms`. */
 const collect = async <T,>(socket: Socket, event: string, ms: number): Promise<T[]> => {
@@ -99,11 +85,11 @@ describe('rooms', () => {
   it('a removed member stops hearing the room on every socket', async () => {
     const carmen = await open('carmen.flores');
     expect(await emitWithAck(carmen, 'join', { room: roomId })).toBe('OK');
-    const carmenHears = next<LiveMessageRecord>(carmen, 'message', (r) => isChat(r) && (r.data as Message).content === 'Before removal');
+    const carmenHears = nextEvent<LiveMessageRecord>(carmen, 'message', (r) => isChat(r) && (r.data as Message).content === 'Before removal');
     await send('juan.delacruz', roomId, 'Before removal');
     await carmenHears;
 
-    const removal = next<LiveMessageRecord>(carmen, 'message', (r) => r.type === 'user-sidebar-chat');
+    const removal = nextEvent<LiveMessageRecord>(carmen, 'message', (r) => r.type === 'user-sidebar-chat');
     const removed = await server.request('PATCH', `/api/v1/conversation-member/${roomId}/${ids['Carmen Flores']}`, {
       token: tokens['juan.delacruz'],
       json: { action: 'remove' },
@@ -129,8 +115,8 @@ describe('messages after they are stored', () => {
     expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
     expect(await emitWithAck(juan, 'join', { room: roomId })).toBe('OK');
 
-    const inRoom = next<LiveMessageRecord>(maria, 'message', isChat);
-    const inSidebar = next<LiveMessageRecord>(mariaSidebar, 'message', (r) => r.type === 'user-sidebar-chat');
+    const inRoom = nextEvent<LiveMessageRecord>(maria, 'message', isChat);
+    const inSidebar = nextEvent<LiveMessageRecord>(mariaSidebar, 'message', (r) => r.type === 'user-sidebar-chat');
     const sent = await send('juan.delacruz', roomId, 'Delivery at 3 pm');
     expect(sent.status).toBe(201);
     const record = await inRoom;
@@ -142,7 +128,7 @@ describe('messages after they are stored', () => {
     // Not joined to the room, the sidebar socket does not get the room copy.
     expect(sidebar.type).toBe('user-sidebar-chat');
 
-    const deleted = next<LiveMessageRecord>(maria, 'message', (r) => r.action === 'DELETE');
+    const deleted = nextEvent<LiveMessageRecord>(maria, 'message', (r) => r.action === 'DELETE');
     const removal = await server.request('DELETE', `/api/v1/messages/${roomId}/${sent.body.message.id}`, { token: tokens['juan.delacruz'] });
     expect(removal.status).toBe(200);
     expect(await deleted).toMatchObject({ id: sent.body.message.id, action: 'DELETE', type: 'user-chat', sender_id: ids['Juan Dela Cruz'] });
@@ -193,8 +179,8 @@ describe('seen, pin and typing', () => {
     expect(unreadBefore.body.count.group).toBeGreaterThan(0);
 
     type Seen = { conversationId: number; messageId: number; userId: number; display_name: string };
-    const inRoom = next<Seen>(juan, 'receive_seen_message');
-    const inOtherTab = next<Seen>(mariaOtherTab, 'receive_seen_message');
+    const inRoom = nextEvent<Seen>(juan, 'receive_seen_message');
+    const inOtherTab = nextEvent<Seen>(mariaOtherTab, 'receive_seen_message');
     maria.emit('seen_message', { conversationId: roomId, messageId: sent.body.message.id, userId: ids['Grace Tan'], display_name: 'Grace Tan' });
     const expected = { conversationId: roomId, messageId: sent.body.message.id, userId: ids['Maria Santos'], display_name: 'Maria Santos' };
     expect(await inRoom).toEqual(expected);
@@ -221,14 +207,14 @@ describe('seen, pin and typing', () => {
     const maria = await open('maria.santos');
     expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
     type Pin = { conversation_id: number; user_id: number; pin_data: Message | null };
-    const pinned = next<Pin>(maria, 'receive_pin_message');
+    const pinned = nextEvent<Pin>(maria, 'receive_pin_message');
     expect((await server.request('PATCH', `/api/v1/messages/${roomId}/${sent.body.message.id}`, { token: tokens['juan.delacruz'] })).status).toBe(200);
     const pin = await pinned;
     expect(pin).toMatchObject({ conversation_id: roomId, user_id: ids['Juan Dela Cruz'] });
     expect(pin.pin_data).toMatchObject({ id: sent.body.message.id, content: 'Pin me', is_pinned: true });
 
     const juan = await open('juan.delacruz');
-    const again = next<Pin>(maria, 'receive_pin_message');
+    const again = nextEvent<Pin>(maria, 'receive_pin_message');
     juan.emit('pin_message', { conversation_id: roomId, user_id: ids['Maria Santos'], pin_data: { content: 'Fake pin' } });
     const announced = await again;
     expect(announced.user_id).toBe(ids['Juan Dela Cruz']);
@@ -240,7 +226,7 @@ describe('seen, pin and typing', () => {
     const maria = await open('maria.santos');
     expect(await emitWithAck(juan, 'join', { room: roomId })).toBe('OK');
     expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
-    const feedback = next<{ room: number; userId: number; display_name: string }>(maria, 'currently_typing_feedback');
+    const feedback = nextEvent<{ room: number; userId: number; display_name: string }>(maria, 'currently_typing_feedback');
     const ownEcho = collect(juan, 'currently_typing_feedback', 500);
     juan.emit('currently_typing', { room: roomId, userId: ids['Carmen Flores'], display_name: 'Carmen Flores' });
     expect(await feedback).toMatchObject({ room: roomId, userId: ids['Juan Dela Cruz'], display_name: 'Juan Dela Cruz' });
@@ -256,18 +242,18 @@ describe('seen, pin and typing', () => {
 describe('presence', () => {
   it('answers user_online with OK and the full list, pongs the ping, and batches changes', async () => {
     const maria = await open('maria.santos');
-    const list = next<OnlineUserRecord[]>(maria, 'update_user_list', (users) => users.length > 3);
+    const list = nextEvent<OnlineUserRecord[]>(maria, 'update_user_list', (users) => users.length > 3);
     expect(await emitWithAck(maria, 'user_online', { userId: 1, name: 'x' })).toBe('OK');
     const everyone = await list;
     expect(everyone.find((u) => u.user_id === ids['Maria Santos'])).toMatchObject({ is_online: true });
     expect(everyone.find((u) => u.user_id === ids['Ramon Bautista'])).toMatchObject({ is_online: false });
 
-    const pong = next<{ userId: number; message: string }>(maria, 'ping_pong_response');
+    const pong = nextEvent<{ userId: number; message: string }>(maria, 'ping_pong_response');
     maria.emit('user_online_ping_pong', { userId: 999 });
     expect((await pong).userId).toBe(ids['Maria Santos']);
 
     // Jose comes online: within one batch Maria hears only the change.
-    const joseOnline = next<OnlineUserRecord[]>(maria, 'update_user_list', (users) => users.some((u) => u.user_id === ids['Jose Garcia']), PRESENCE_BATCH_MS + 2_000);
+    const joseOnline = nextEvent<OnlineUserRecord[]>(maria, 'update_user_list', (users) => users.some((u) => u.user_id === ids['Jose Garcia']), PRESENCE_BATCH_MS + 2_000);
     const jose = await open('jose.garcia');
     const change = await joseOnline;
     expect(change.length).toBeLessThan(everyone.length);
@@ -276,7 +262,7 @@ describe('presence', () => {
     // A second tab does not make a change; closing the last one does, with the time.
     const joseTab = await open('jose.garcia');
     joseTab.disconnect();
-    const joseOffline = next<OnlineUserRecord[]>(maria, 'update_user_list', (users) => users.some((u) => u.user_id === ids['Jose Garcia'] && !u.is_online), PRESENCE_BATCH_MS + 2_000);
+    const joseOffline = nextEvent<OnlineUserRecord[]>(maria, 'update_user_list', (users) => users.some((u) => u.user_id === ids['Jose Garcia'] && !u.is_online), PRESENCE_BATCH_MS + 2_000);
     jose.disconnect();
     const offline = (await joseOffline).find((u) => u.user_id === ids['Jose Garcia'])!;
     expect(offline.last_online).not.toBeNull();
@@ -288,7 +274,7 @@ describe('catch-up after a reconnect', () => {
   it('gets every missed message once from the database, after the last one held', async () => {
     const maria = await open('maria.santos');
     expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
-    const held = next<LiveMessageRecord>(maria, 'message', isChat);
+    const held = nextEvent<LiveMessageRecord>(maria, 'message', isChat);
     const last = await send('juan.delacruz', roomId, 'Last one before the tunnel');
     expect((await held).id).toBe(last.body.message.id);
 
@@ -307,7 +293,7 @@ describe('catch-up after a reconnect', () => {
       token: tokens['maria.santos'],
     });
     expect(list.body.conversations.find((c) => c.id === roomId)!.unread_count).toBeGreaterThanOrEqual(3);
-    const live = next<LiveMessageRecord>(back, 'message', isChat);
+    const live = nextEvent<LiveMessageRecord>(back, 'message', isChat);
     const after = await send('juan.delacruz', roomId, 'Welcome back');
     expect((await live).id).toBe(after.body.message.id);
   });

@@ -9,11 +9,6 @@ export const createPresenceRepository = (db: Kysely<Database>) => ({
 
   /** Every active person with the time they were last online (null: never). */
   listActive: () => db.selectFrom('users').select(['id', 'last_online_at']).where('is_active', '=', true).orderBy('id').execute(),
-
-  async profilePhoto(userId: number): Promise<string | null> {
-    const row = await db.selectFrom('users').select('profile_photo').where('id', '=', userId).executeTakeFirst();
-    return row?.profile_photo ?? null;
-  },
 });
 
 export type PresenceRepository = ReturnType<typeof createPresenceRepository>;

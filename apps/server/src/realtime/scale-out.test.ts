@@ -11,26 +11,14 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessageRecord, OnlineUserRecord } from '@ichat/shared';
 import { scaleOutSkipReason, startTwoInstances, type LoopbackClient, type TwoInstances } from '../test-support/two-instances.js';
+import { nextEvent } from '../test-support/socket-waits.js';
 
 const skipReason = scaleOutSkipReason();
 const describeScaleOut = skipReason ? describe.skip : describe;
 if (skipReason) console.info(`scale-out test skipped: ${skipReason}`);
 
-/** Resolves with the first `event` payload that `accept` takes, or fails after `ms`. */
-const waitFor = <T,>(socket: Socket, event: string, accept: (payload: T) => boolean, ms = 8_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`no matching '${event}' within ${ms} ms`));
-    }, ms);
-    const listener = (payload: T) => {
-      if (!accept(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
+/** Across processes and nginx a batch may take longer: 8 s. */
+const waitFor = <T,>(socket: Socket, event: string, accept: (payload: T) => boolean) => nextEvent(socket, event, accept, 8_000);
 
 const connected = (socket: Socket) =>
   new Promise<void>((resolve, reject) => {

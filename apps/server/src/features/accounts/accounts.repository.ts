@@ -58,7 +58,7 @@ export const createAccountsRepository = (db: Kysely<Database>) => ({
   findSessionState(id: number) {
     return db
       .selectFrom('users')
-      .select(['id', 'token_version', 'is_active', 'admin_access', 'display_name'])
+      .select(['id', 'token_version', 'is_active', 'admin_access', 'display_name', 'profile_photo'])
       .where('id', '=', id)
       .executeTakeFirst();
   },

@@ -27,6 +27,8 @@ import { toAdminUser, toUserDetails, type AccountsRepository } from './accounts.
 export interface AuthUser {
   id: number;
   displayName: string;
+  /** Read with the session state, so the live socket names a typer without another query. */
+  profilePhoto: string | null;
   isAdmin: boolean;
   /** Whether the current token was issued with Remember Me. */
   remember: boolean;
@@ -57,6 +59,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
     return {
       id: state.id,
       displayName: state.display_name,
+      profilePhoto: state.profile_photo,
       isAdmin: toBool(state.admin_access),
       remember: claims.remember,
     };

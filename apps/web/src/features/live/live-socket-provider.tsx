@@ -23,7 +23,7 @@ import { chatKeys } from '../chat/api/keys';
 import { LiveConnectionContext, PresenceContext, type LiveConnection } from './live-context';
 import { nextConnectionCheck } from './live-rules';
 import { mergePresence, type PresenceMap } from './presence';
-import { createLiveSocket, isUnauthorizedConnectError } from './socket-client';
+import { createLiveSocket, isUnauthorizedConnectError, listenTo } from './socket-client';
 import { UnreadAlerts } from './unread-alerts';
 
 /** How long a `logout` event waits before checking the token (see handleLogout). */
@@ -143,24 +143,20 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
       if (userId === user.id) refreshSidebar();
     };
 
-    socket.on('connect', handleConnect);
-    socket.on('disconnect', handleDisconnect);
-    socket.on('connect_error', handleConnectError);
-    socket.on('update_user_list', handleUserList);
-    socket.on('logout', handleLogout);
-    socket.on('message', handleMessage);
-    socket.on('receive_seen_message', handleSeen);
+    const stopListening = listenTo(socket, {
+      connect: handleConnect,
+      disconnect: handleDisconnect,
+      connect_error: handleConnectError,
+      update_user_list: handleUserList,
+      logout: handleLogout,
+      message: handleMessage,
+      receive_seen_message: handleSeen,
+    });
     socket.connect();
     return () => {
       stopPings();
       window.clearTimeout(logoutCheck);
-      socket.off('connect', handleConnect);
-      socket.off('disconnect', handleDisconnect);
-      socket.off('connect_error', handleConnectError);
-      socket.off('update_user_list', handleUserList);
-      socket.off('logout', handleLogout);
-      socket.off('message', handleMessage);
-      socket.off('receive_seen_message', handleSeen);
+      stopListening();
       // Leaving the signed-in frame without a session is a logout: say so before closing.
       if (!hasSession() && socket.connected) socket.emit('logout');
       socket.disconnect();

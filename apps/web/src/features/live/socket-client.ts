@@ -7,7 +7,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@ichat/shared';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions, type SocketReservedEvents } from 'socket.io-client';
 import { getToken } from '../../lib/session';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -42,3 +42,16 @@ export const createLiveSocket = (): LiveSocket =>
 
 /** The handshake was refused because the token is not (or no longer) valid. */
 export const isUnauthorizedConnectError = (error: Error): boolean => error.message === 'unauthorized';
+
+/** Handlers for the server's events and the socket's own (connect, disconnect, connect_error). */
+export type LiveHandlers = { [E in keyof (ServerToClientEvents & SocketReservedEvents)]?: (ServerToClientEvents & SocketReservedEvents)[E] };
+
+/** Subscribes every handler; the returned call removes exactly those. */
+export const listenTo = (socket: LiveSocket, handlers: LiveHandlers): (() => void) => {
+  // The mapped type pairs each event with its handler; the socket's overloads cannot see that.
+  const entries = Object.entries(handlers) as [keyof LiveHandlers, (...args: never[]) => void][];
+  for (const [event, handler] of entries) socket.on(event, handler as never);
+  return () => {
+    for (const [event, handler] of entries) socket.off(event, handler as never);
+  };
+};

@@ -20,6 +20,7 @@ import { fetchNewerMessages } from '../chat/api/queries';
 import { MESSAGE_LIMIT_MAX, type MessageWindow } from '../chat/lib/paging';
 import { useLiveConnection, type LiveConnection } from './live-context';
 import { appendMessages, applyPin, applySeen, markDeleted, newestHeldId } from './message-cache';
+import { listenTo } from './socket-client';
 
 interface Typer {
   name: string;
@@ -149,17 +150,16 @@ export const useConversationLive = (conversationId: number, onNewMessage: () => 
       sendSeen(newest);
     };
 
-    socket.on('message', handleMessage);
-    socket.on('receive_seen_message', handleSeen);
-    socket.on('receive_pin_message', handlePin);
-    socket.on('currently_typing_feedback', handleTyping);
+    const stopListening = listenTo(socket, {
+      message: handleMessage,
+      receive_seen_message: handleSeen,
+      receive_pin_message: handlePin,
+      currently_typing_feedback: handleTyping,
+    });
     document.addEventListener('visibilitychange', handleVisibility);
     return () => {
       window.clearTimeout(scrollTimer);
-      socket.off('message', handleMessage);
-      socket.off('receive_seen_message', handleSeen);
-      socket.off('receive_pin_message', handlePin);
-      socket.off('currently_typing_feedback', handleTyping);
+      stopListening();
       document.removeEventListener('visibilitychange', handleVisibility);
     };
   }, [conversationId, queryClient, socket, user]);

@@ -16,55 +16,55 @@ interface BaseProps {
   helperText?: ReactNode;
 }
 
-interface TextInputProps extends BaseProps {
+/** A text-valued field: what the form holds and how it changes. */
+interface ValueProps extends BaseProps {
   value: string;
   onChange: (value: string) => void;
+}
+
+/** The TextField props every text-valued kind shares: label, value, required, red outline. */
+const textFieldProps = ({ label, value, onChange, isRequired, hasProblem, isDisabled, helperText }: ValueProps) => ({
+  label,
+  value,
+  onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  required: isRequired,
+  error: hasProblem,
+  disabled: isDisabled,
+  helperText,
+  fullWidth: true,
+});
+
+interface TextInputProps extends ValueProps {
   /** Rows of a multi-line text; omitted for one line. */
   minRows?: number;
   type?: 'text' | 'email' | 'tel';
   maxLength?: number;
 }
 
-export function TextInput({ label, value, onChange, isRequired, hasProblem, isDisabled, helperText, minRows, type = 'text', maxLength }: TextInputProps) {
+export function TextInput({ minRows, type = 'text', maxLength, ...field }: TextInputProps) {
   return (
     <TextField
-      label={label}
-      value={value}
+      {...textFieldProps(field)}
       type={type}
-      onChange={(event) => onChange(event.target.value)}
-      required={isRequired}
-      error={hasProblem}
-      disabled={isDisabled}
-      helperText={helperText}
       multiline={minRows !== undefined}
       minRows={minRows}
-      fullWidth
       slotProps={{ htmlInput: { maxLength } }}
     />
   );
 }
 
-interface SelectInputProps extends BaseProps {
-  value: string;
-  onChange: (value: string) => void;
+interface SelectInputProps extends ValueProps {
   options: readonly (string | { value: string; label: string })[];
   /** The empty first choice; null where the field always has a value (a default). */
   placeholder?: string | null;
 }
 
 /** A native select: the phone's own picker on small screens, `selectOption` in tests. */
-export function SelectInput({ label, value, onChange, options, placeholder = 'Select…', isRequired, hasProblem, isDisabled, helperText }: SelectInputProps) {
+export function SelectInput({ options, placeholder = 'Select…', ...field }: SelectInputProps) {
   return (
     <TextField
       select
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      required={isRequired}
-      error={hasProblem}
-      disabled={isDisabled}
-      helperText={helperText}
-      fullWidth
+      {...textFieldProps(field)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {placeholder === null ? null : <option value="">{placeholder}</option>}
@@ -80,47 +80,26 @@ export function SelectInput({ label, value, onChange, options, placeholder = 'Se
   );
 }
 
-interface DateInputProps extends BaseProps {
-  value: string;
-  onChange: (value: string) => void;
-}
-
-export function DateInput({ label, value, onChange, isRequired, hasProblem, isDisabled, helperText }: DateInputProps) {
+export function DateInput(field: ValueProps) {
   return (
     <TextField
       type="date"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      required={isRequired}
-      error={hasProblem}
-      disabled={isDisabled}
-      helperText={helperText}
-      fullWidth
+      {...textFieldProps(field)}
       slotProps={{ inputLabel: { shrink: true } }}
     />
   );
 }
 
-interface NumberInputProps extends BaseProps {
-  value: string;
-  onChange: (value: string) => void;
+interface NumberInputProps extends ValueProps {
   /** Shows the peso sign before the amount. */
   isPeso?: boolean;
 }
 
 /** Quantities and peso amounts: typed freely ('1,250.50'), read as 0 when unparsable. */
-export function NumberInput({ label, value, onChange, isPeso, isRequired, hasProblem, isDisabled, helperText }: NumberInputProps) {
+export function NumberInput({ isPeso, ...field }: NumberInputProps) {
   return (
     <TextField
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      required={isRequired}
-      error={hasProblem}
-      disabled={isDisabled}
-      helperText={helperText}
-      fullWidth
+      {...textFieldProps(field)}
       slotProps={{
         htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
         input: isPeso ? { startAdornment: <InputAdornment position="start">₱</InputAdornment> } : undefined,
