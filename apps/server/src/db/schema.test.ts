@@ -3,9 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectUnderTest, openTestDatabase } from '../test-support/test-server.js';
+import { dialectUnderTest, migrateTestDatabase, openTestDatabase } from '../test-support/test-server.js';
 import type { DatabaseHandle } from './dialect.js';
-import { migrateToLatest } from './migrate.js';
 import { isUniqueViolation, lookupKey, parseJson, toBool, toJson } from './values.js';
 
 let database: DatabaseHandle;
@@ -15,7 +14,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-schema-'));
   ({ database, drop } = await openTestDatabase(dataDir));
-  expect(await migrateToLatest(database)).toEqual(['0001-initial-schema']);
+  expect(await migrateTestDatabase(database)).toEqual(['0001-initial-schema']);
 });
 afterAll(async () => {
   await database.close();
@@ -40,7 +39,7 @@ const newUser = (name: string, extra: Record<string, unknown> = {}) => ({
 
 describe(`schema on ${dialectUnderTest}`, () => {
   it('migrating again applies nothing', async () => {
-    expect(await migrateToLatest(database)).toEqual([]);
+    expect(await migrateTestDatabase(database)).toEqual([]);
   });
 
   it('gives increasing numeric ids and numeric epoch-millisecond times', async () => {

@@ -20,6 +20,29 @@ export const DEMO_PASSWORD = 'demo1234';
 export const databaseUrl = process.env['DATABASE_URL'];
 export const dialectUnderTest = isPostgresUrl(databaseUrl) ? 'postgres' : 'sqlite';
 
+/**
+ * Test files run side by side, each in its own PostgreSQL schema of one database. Kysely's
+ * migrator reads the catalog of every schema (has_schema_privilege on each), which fails
+ * when another file drops its schema at that moment. So migrations hold this advisory lock
+ * shared and schema drops hold it exclusively. The lock ends with the session.
+ */
+const SCHEMA_LOCK_KEY = 7_340_001;
+
+export const withSchemaLock = async <T,>(mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> => {
+  if (!isPostgresUrl(databaseUrl)) return run();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+    return await run();
+  } finally {
+    await client.end();
+  }
+};
+
+/** Migrates a test database without racing another file's schema drop. */
+export const migrateTestDatabase = (database: DatabaseHandle) => withSchemaLock('shared', () => migrateToLatest(database));
+
 export interface ApiResponse<Body = Record<string, unknown>> {
   status: number;
   body: Body;
@@ -59,12 +82,13 @@ const createPostgresSchema = async (url: string): Promise<{ schema: string; drop
   await client.end();
   return {
     schema,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    },
+    drop: () =>
+      withSchemaLock('exclusive', async () => {
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop schema if exists ${schema} cascade`);
+        await dropper.end();
+      }),
   };
 };
 
@@ -91,7 +115,7 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
   const { database, drop } = await openTestDatabase(dataDir);
   let app: FastifyInstance;
   try {
-    await migrateToLatest(database);
+    await migrateTestDatabase(database);
     if (options.seed !== false) await seedDemoOrganisation(database.db, DEMO_PASSWORD);
     app = await buildApp({ config, database, redis: options.redis, liveKeyPrefix: `ichat:test:${randomBytes(4).toString('hex')}` });
     await app.listen({ port: 0, host: '127.0.0.1' });

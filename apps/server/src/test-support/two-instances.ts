@@ -25,6 +25,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { isPostgresUrl } from '../db/dialect.js';
+import { withSchemaLock } from './test-server.js';
 
 export const NGINX_BINARY = '/usr/sbin/nginx';
 export const DEMO_PASSWORD = 'demo1234';
@@ -307,12 +308,14 @@ export const startTwoInstances = async (): Promise<TwoInstances> => {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    cleanups.unshift(async () => {
-      const dropper = new pg.Client({ connectionString: databaseUrl });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    });
+    cleanups.unshift(() =>
+      withSchemaLock('exclusive', async () => {
+        const dropper = new pg.Client({ connectionString: databaseUrl });
+        await dropper.connect();
+        await dropper.query(`drop schema if exists ${schema} cascade`);
+        await dropper.end();
+      }),
+    );
 
     const sharedRedisUrl = await isolatedRedisUrl(redisUrl);
     const schemaUrl = new URL(databaseUrl);
@@ -334,9 +337,12 @@ export const startTwoInstances = async (): Promise<TwoInstances> => {
     // finds both done (seeding runs only on a database with no users).
     const [port1, port2, proxyPort] = [await freePort(), await freePort(), await freePort()];
     for (const [index, port] of [port1, port2].entries()) {
-      const server = await startServerProcess(env, port, `server${index + 1}`);
-      servers.push(server);
-      await waitReady(server);
+      // The processes migrate at start: no other test file may drop a schema meanwhile.
+      await withSchemaLock('shared', async () => {
+        const server = await startServerProcess(env, port, `server${index + 1}`);
+        servers.push(server);
+        await waitReady(server);
+      });
     }
 
     await mkdir(nginxDir, { recursive: true });
