@@ -3,6 +3,7 @@ export * from './eref.js';
 export * from './texts.js';
 export * from './options.js';
 export * from './format.js';
+export * from './mentions.js';
 export * from './socket-events.js';
 export * from './schemas/common.js';
 export * from './schemas/accounts.js';

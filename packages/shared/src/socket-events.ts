@@ -3,8 +3,8 @@
  * the original client wrote into payloads (userId, user_id) are accepted for compatibility
  * but never trusted: the server always acts as the user of the handshake token.
  */
-import type { LiveMessageType } from './options.js';
-import type { ConversationAction, Message } from './schemas/chat.js';
+import type { LiveMessageType, NotificationType } from './options.js';
+import type { ConversationAction, Message, MessageReaction } from './schemas/chat.js';
 
 export interface OnlineUserRecord {
   user_id: number;
@@ -23,7 +23,14 @@ export interface OnlineUserRecord {
  * - 'user-sidebar-chat': to each member's private room whenever a conversation changes
  *   (new message, delete, membership): the sidebar and the unread counts refresh from the
  *   server; data: {conversation_id, message?: Message}.
- * - 'user-thread-chat', 'user-reactions-chat': threads and reactions (issue 5).
+ * - 'user-thread-chat', no action: a new thread reply, to the conversation's room;
+ *   data: the reply (a Message whose reply_to_thread_message_id is the parent);
+ *   chat_id = the parent's id. Its sidebar copy goes to the members as for 'user-chat'.
+ * - 'user-thread-chat', action 'DELETE': a thread reply was deleted; id = the reply's id,
+ *   chat_id = the parent's id, data: the stored ConversationAction.
+ * - 'user-reactions-chat' (on the `messageReaction` event): a message's reactions changed;
+ *   id = the message id, chat_id = its thread parent (null for a main-chat message), data:
+ *   ReactionsChanged, the whole current list, so applying it twice changes nothing.
  * sender_id is always the stored author (or actor), never a client's claim.
  */
 export interface LiveMessageRecord {
@@ -34,6 +41,11 @@ export interface LiveMessageRecord {
   action?: 'DELETE';
   type: LiveMessageType;
   data?: Message | ConversationAction | { conversation_id: number; message?: Message } | unknown;
+}
+
+export interface ReactionsChanged {
+  message_id: number;
+  message_reactions: MessageReaction[];
 }
 
 export interface SeenMessagePayload {
@@ -106,6 +118,11 @@ export interface ServerToClientEvents {
     display_name: string;
     profile_photo: string | null;
   }) => void;
+  /**
+   * Added event: a notification for this user was stored (to the user's private room). The
+   * bell refreshes at once instead of waiting for its 120 s poll.
+   */
+  notification: (payload: { notification_type: NotificationType }) => void;
   /** The session behind this socket ended (logout, password change, deactivation). */
   logout: (payload: { reason: string }) => void;
 }

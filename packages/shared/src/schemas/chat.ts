@@ -242,6 +242,22 @@ export const sendMessageDataSchema = z.object(
 );
 export const sendMessageResponseSchema = successSchema({ message: messageSchema });
 
+/**
+ * POST /api/v1/messages/{conversationId}/{messageId}: a thread reply's `data` part. Unlike a
+ * main-chat message, a thread reply needs text (000 §5).
+ */
+export const threadReplyDataSchema = z.object(
+  {
+    message: z
+      .string({ error: TEXT.emptyMessage })
+      .max(MESSAGE_MAX_LENGTH, { error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters.` })
+      .refine((text) => text.trim() !== '', { error: TEXT.emptyMessage }),
+    mention_data: z.array(mentionSchema).max(500).optional().default([]),
+    client_message_id: sendMessageDataSchema.shape.client_message_id,
+  },
+  { error: TEXT.emptyMessage },
+);
+
 export const searchBodySchema = z.object(
   { keyword: requiredText('Keyword', SEARCH_KEYWORD_MAX_LENGTH) },
   { error: 'Keyword is required.' },
@@ -255,13 +271,15 @@ export const searchResultSchema = z.object({
   reply_to_thread_message_id: idSchema.nullable(),
   createdAt: isoDateSchema,
 });
+export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = successSchema({ result: z.array(searchResultSchema) });
 
 export const deleteMessageResponseSchema = successSchema({ conversation_action: conversationActionSchema });
 
-export const threadDetailResponseSchema = successSchema({
-  thread_detail: z.object({ parent: messageSchema, replies: z.array(messageSchema) }),
-});
+/** A thread: its parent (shown as DELETED CHAT once deleted) and every reply, oldest first. */
+export const threadDetailSchema = z.object({ parent: messageSchema, replies: z.array(messageSchema) });
+export type ThreadDetail = z.infer<typeof threadDetailSchema>;
+export const threadDetailResponseSchema = successSchema({ thread_detail: threadDetailSchema });
 
 export const messagePositionResponseSchema = successSchema({
   response: z.object({
@@ -275,6 +293,7 @@ export const reactionBodySchema = z.object(
   { reaction_type: z.enum(REACTION_TYPES, { error: 'Unknown reaction type.' }) },
   { error: 'Unknown reaction type.' },
 );
+export type MessageReaction = z.infer<typeof messageReactionSchema>;
 export const reactionResponseSchema = successSchema({
   message_reaction: messageReactionSchema.nullable(),
   removed: z.boolean(),

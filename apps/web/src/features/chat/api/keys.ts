@@ -10,4 +10,7 @@ export const chatKeys = {
   actions: (id: number) => [...chatKeys.all, 'actions', id] as const,
   files: (id: number) => [...chatKeys.all, 'files', id] as const,
   users: () => [...chatKeys.all, 'users'] as const,
+  /** One thread: holds a ThreadDetail ({parent, replies}). */
+  thread: (conversationId: number, parentId: number) => [...chatKeys.all, 'thread', conversationId, parentId] as const,
+  threads: (conversationId: number) => [...chatKeys.all, 'thread', conversationId] as const,
 };

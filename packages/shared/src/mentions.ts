@@ -1,0 +1,46 @@
+/**
+ * Mentions (000 §5): typing '@@' and word characters opens the picker; picking writes the
+ * name between @@ markers; only mentions whose '@@name@@' is still in the text are sent (the
+ * server checks the same, so a mention cannot name someone the text does not show).
+ */
+export interface MentionRef {
+  id: number | 'all';
+  name: string;
+}
+
+/** The special entry that notifies every member (000 §3). */
+export const MENTION_ALL: MentionRef = { id: 'all', name: 'All' };
+
+export const mentionMarkup = (name: string): string => `@@${name}@@`;
+
+/** The mentions whose markup is still in the text, each once. */
+export const mentionsInText = <T extends MentionRef>(text: string, mentions: readonly T[]): T[] => {
+  const seen = new Set<string>();
+  return mentions.filter((mention) => {
+    const key = `${String(mention.id)}\u0000${mention.name}`;
+    if (seen.has(key) || mention.name.trim() === '' || !text.includes(mentionMarkup(mention.name))) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+/**
+ * The mention being typed just before the caret: '@@' then word characters, not inside a
+ * finished @@name@@. Answers where it starts and what was typed after '@@'.
+ */
+export const mentionQueryAt = (text: string, caret: number): { start: number; query: string } | null => {
+  const before = text.slice(0, caret);
+  const match = /@@(\w*)$/.exec(before);
+  if (!match) return null;
+  const start = match.index;
+  // An odd count of '@@' before this one means it closes an earlier mention.
+  const earlierMarkers = before.slice(0, start).match(/@@/g)?.length ?? 0;
+  if (earlierMarkers % 2 === 1) return null;
+  return { start, query: match[1] ?? '' };
+};
+
+/** Replaces the typed '@@query' with the picked name's markup and a space; answers the new caret. */
+export const insertMention = (text: string, start: number, caret: number, name: string): { text: string; caret: number } => {
+  const inserted = `${mentionMarkup(name)} `;
+  return { text: text.slice(0, start) + inserted + text.slice(caret), caret: start + inserted.length };
+};
