@@ -25,6 +25,10 @@ import { createConversationsRepository } from './features/chat/conversations.rep
 import { createConversationsService } from './features/chat/conversations.service.js';
 import { createMessagesRepository } from './features/chat/messages.repository.js';
 import { createMessagesService } from './features/chat/messages.service.js';
+import { createReactionsService } from './features/chat/reactions.service.js';
+import { createSearchRepository } from './features/chat/search.repository.js';
+import { createSearchService } from './features/chat/search.service.js';
+import { createNotificationPush } from './features/notifications/notification-push.js';
 import { createNotificationsRepository } from './features/notifications/notifications.repository.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { createNotificationsService } from './features/notifications/notifications.service.js';
@@ -116,16 +120,28 @@ export const buildApp = async ({ config, database, redis, liveKeyPrefix = 'ichat
     files,
     events,
   });
+  const notificationsRepo = createNotificationsRepository(database.db);
+  const push = createNotificationPush(events);
   const conversationsRepo = createConversationsRepository(database.db);
   const messagesRepo = createMessagesRepository(database.db);
   const chatViews = createChatViews({ conversations: conversationsRepo, messages: messagesRepo });
   const live = createChatLive({ events, conversations: conversationsRepo });
-  const chatDeps = { db: database.db, conversations: conversationsRepo, messages: messagesRepo, views: chatViews, files, live };
+  const chatDeps = {
+    db: database.db,
+    conversations: conversationsRepo,
+    messages: messagesRepo,
+    views: chatViews,
+    files,
+    live,
+    notifications: notificationsRepo,
+    push,
+  };
   const conversations = createConversationsService(chatDeps);
   const messages = createMessagesService(chatDeps);
-  const notificationsRepo = createNotificationsRepository(database.db);
+  const reactions = createReactionsService(chatDeps);
+  const search = createSearchService({ ...chatDeps, search: createSearchRepository(database.db, database.dialect) });
   const requestsRepo = createRequestsRepository(database.db);
-  const requestDeps = { db: database.db, requests: requestsRepo, notifications: notificationsRepo };
+  const requestDeps = { db: database.db, requests: requestsRepo, notifications: notificationsRepo, push };
   const requests = createRequestsService({ ...requestDeps, files });
   const approvals = createApprovalsService(requestDeps);
   const notifications = createNotificationsService({ notifications: notificationsRepo });
@@ -136,7 +152,7 @@ export const buildApp = async ({ config, database, redis, liveKeyPrefix = 'ichat
   await app.register(accountsRoutes({ accounts, guards, files }));
   await app.register(adminRoutes({ accounts, guards }));
   await app.register(assetsRoutes({ files, guards }));
-  await app.register(chatRoutes({ conversations, messages, guards, files }));
+  await app.register(chatRoutes({ conversations, messages, reactions, search, guards, files }));
   await app.register(requestsRoutes({ requests, approvals, guards, files }));
   await app.register(notificationsRoutes({ notifications, guards }));
   await registerWebClient(app, config);

@@ -22,6 +22,7 @@ import {
   type ClientToServerEvents,
   type LiveMessageRecord,
   type OnlineUserRecord,
+  type ReactionsChanged,
   type ServerToClientEvents,
 } from '@ichat/shared';
 import { toIsoOrNull, nowMs } from '../db/values.js';
@@ -263,12 +264,13 @@ export const createRealtimeGateway = ({
         return;
       case 'message-created': {
         const { message } = event;
+        const threadParentId = message.reply_to_thread_message_id;
         const record: LiveMessageRecord = {
           id: message.id,
           conversation_id: event.conversationId,
           sender_id: message.sender_id,
-          chat_id: null,
-          type: 'user-chat',
+          chat_id: threadParentId,
+          type: threadParentId === null ? 'user-chat' : 'user-thread-chat',
           data: message,
         };
         io.to(conversationRoom(event.conversationId)).emit('message', record);
@@ -284,9 +286,9 @@ export const createRealtimeGateway = ({
           id: event.messageId,
           conversation_id: event.conversationId,
           sender_id: event.senderId,
-          chat_id: null,
+          chat_id: event.threadParentId,
           action: 'DELETE',
-          type: 'user-chat',
+          type: event.threadParentId === null ? 'user-chat' : 'user-thread-chat',
           data: event.action,
         };
         io.to(conversationRoom(event.conversationId)).emit('message', record);
@@ -333,6 +335,21 @@ export const createRealtimeGateway = ({
           user_id: event.userId,
           pin_data: event.pinned,
         });
+        return;
+      case 'reactions-changed': {
+        const data: ReactionsChanged = { message_id: event.messageId, message_reactions: event.reactions };
+        io.to(conversationRoom(event.conversationId)).emit('messageReaction', {
+          id: event.messageId,
+          conversation_id: event.conversationId,
+          sender_id: event.actorId,
+          chat_id: event.threadParentId,
+          type: 'user-reactions-chat',
+          data,
+        });
+        return;
+      }
+      case 'notification':
+        io.to(event.userIds.map(userRoom)).emit('notification', { notification_type: event.notificationType });
         return;
       case 'read-cursor': {
         const seen = {

@@ -5,18 +5,23 @@
  * every process (Socket.IO Redis adapter), so an event published here reaches them all.
  */
 import { EventEmitter } from 'node:events';
-import type { ConversationAction, Message } from '@ichat/shared';
+import type { ConversationAction, Message, MessageReaction, NotificationType } from '@ichat/shared';
 
 export type SessionEndReason = 'logout' | 'password-changed' | 'deactivated';
 
 export type LiveEvent =
   | { type: 'session-ended'; userId: number; reason: SessionEndReason }
-  /** A new top-level message; memberIds: everyone whose sidebar and unread count change. */
+  /**
+   * A new message, top-level or a thread reply (message.reply_to_thread_message_id);
+   * memberIds: everyone whose sidebar and unread count change.
+   */
   | { type: 'message-created'; conversationId: number; message: Message; memberIds: number[] }
   | {
       type: 'message-deleted';
       conversationId: number;
       messageId: number;
+      /** The thread the deleted message was a reply in, or null for a main-chat message. */
+      threadParentId: number | null;
       senderId: number;
       action: ConversationAction;
       memberIds: number[];
@@ -36,6 +41,17 @@ export type LiveEvent =
   /** A conversation appeared or changed without an activity entry (a new group). */
   | { type: 'conversation-changed'; conversationId: number; memberIds: number[] }
   | { type: 'pin-changed'; conversationId: number; userId: number; pinned: Message | null }
+  /** A message's reactions changed; reactions is the whole current list. */
+  | {
+      type: 'reactions-changed';
+      conversationId: number;
+      messageId: number;
+      threadParentId: number | null;
+      actorId: number;
+      reactions: MessageReaction[];
+    }
+  /** Notifications of one type were stored for these people. */
+  | { type: 'notification'; notificationType: NotificationType; userIds: number[] }
   /** A reader's cursor moved forward to messageId. */
   | { type: 'read-cursor'; conversationId: number; userId: number; displayName: string; messageId: number };
 

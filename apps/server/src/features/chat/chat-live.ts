@@ -3,7 +3,7 @@
  * Each helper reads who should hear about it (the members now, plus anyone who just left)
  * and publishes one LiveEvent; realtime/gateway.ts maps it to rooms.
  */
-import type { ConversationAction, Message } from '@ichat/shared';
+import type { ConversationAction, Message, MessageReaction } from '@ichat/shared';
 import type { LiveEvents } from '../../realtime/live-events.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 
@@ -12,12 +12,17 @@ export const createChatLive = ({ events, conversations }: { events: LiveEvents; 
     events.publish({ type: 'message-created', conversationId, message, memberIds: await conversations.memberUserIds(conversationId) });
   },
 
-  async messageDeleted(conversationId: number, messageId: number, senderId: number, action: ConversationAction) {
+  async messageDeleted(
+    conversationId: number,
+    deleted: { id: number; senderId: number; threadParentId: number | null },
+    action: ConversationAction,
+  ) {
     events.publish({
       type: 'message-deleted',
       conversationId,
-      messageId,
-      senderId,
+      messageId: deleted.id,
+      threadParentId: deleted.threadParentId,
+      senderId: deleted.senderId,
       action,
       memberIds: await conversations.memberUserIds(conversationId),
     });
@@ -40,6 +45,22 @@ export const createChatLive = ({ events, conversations }: { events: LiveEvents; 
 
   pinChanged(conversationId: number, userId: number, pinned: Message | null) {
     events.publish({ type: 'pin-changed', conversationId, userId, pinned });
+  },
+
+  reactionsChanged(
+    conversationId: number,
+    message: { id: number; threadParentId: number | null },
+    actorId: number,
+    reactions: MessageReaction[],
+  ) {
+    events.publish({
+      type: 'reactions-changed',
+      conversationId,
+      messageId: message.id,
+      threadParentId: message.threadParentId,
+      actorId,
+      reactions,
+    });
   },
 
   readCursorMoved(conversationId: number, userId: number, displayName: string, messageId: number) {

@@ -3,7 +3,7 @@
  * target, thread replies, reactions and seen-by; activity entries; the membership check
  * every conversation-scoped call starts with.
  */
-import type { ChatUser, ConversationAction, Message, ReactionType } from '@ichat/shared';
+import type { ChatUser, ConversationAction, Message, MessageReaction, ReactionType } from '@ichat/shared';
 import { toIso } from '../../db/values.js';
 import { notFound } from '../../http/errors.js';
 import type { ChatUserRow, ConversationsRepository, Executor, MembershipRow } from './conversations.repository.js';
@@ -34,6 +34,16 @@ export const toAttachment = (row: AttachmentRow) => ({
   file_type: row.file_type,
   size: row.size_bytes,
   createdAt: toIso(row.created_at),
+});
+
+type ReactionRow = Awaited<ReturnType<MessagesRepository['reactionsFor']>>[number];
+
+export const toMessageReaction = (row: ReactionRow): MessageReaction => ({
+  id: row.id,
+  message_id: row.message_id,
+  user_id: row.user_id,
+  type: row.type as ReactionType,
+  user: { id: row.user_id, display_name: row.display_name },
 });
 
 type ActionRow = Awaited<ReturnType<ConversationsRepository['listActions']>>[number];
@@ -132,15 +142,7 @@ export const createChatViews = ({
         thread_replies: threadReplies
           .filter((reply) => reply.thread_parent_id === row.id)
           .map((reply) => ({ id: reply.id, reply_to_thread_message_id: row.id })),
-        message_reactions: reactions
-          .filter((reaction) => reaction.message_id === row.id)
-          .map((reaction) => ({
-            id: reaction.id,
-            message_id: reaction.message_id,
-            user_id: reaction.user_id,
-            type: reaction.type as ReactionType,
-            user: { id: reaction.user_id, display_name: reaction.display_name },
-          })),
+        message_reactions: reactions.filter((reaction) => reaction.message_id === row.id).map(toMessageReaction),
         message_reads: members
           .filter((member) => member.id !== row.sender_id && member.last_read_message_id >= row.id)
           .map((member) => ({ id: member.member_id, user_id: member.id, user: { id: member.id, display_name: member.display_name } })),

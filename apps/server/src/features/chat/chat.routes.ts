@@ -27,23 +27,29 @@ import {
   messagePositionResponseSchema,
   messagesResponseSchema,
   pinMessageResponseSchema,
+  reactionBodySchema,
+  reactionResponseSchema,
   searchBodySchema,
   searchResponseSchema,
   sendMessageDataSchema,
   sendMessageResponseSchema,
+  threadDetailResponseSchema,
+  threadReplyDataSchema,
   unreadCountResponseSchema,
   updateConversationDataSchema,
   usersResponseSchema,
 } from '@ichat/shared';
 import { z } from 'zod';
 import { caller, type Guards } from '../../http/authenticate.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, payloadTooLarge } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { failures } from '../../http/route-schema.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { sendStoredFile } from '../../storage/send-file.js';
 import type { ConversationsService } from './conversations.service.js';
 import type { MessagesService } from './messages.service.js';
+import type { ReactionsService } from './reactions.service.js';
+import type { SearchService } from './search.service.js';
 
 const conversationParams = z.object({ id: idParam('Conversation id') });
 const messageParams = z.object({ conversationId: idParam('Conversation id'), messageId: idParam('Message id') });
@@ -57,11 +63,15 @@ export const chatRoutes =
   ({
     conversations,
     messages,
+    reactions,
+    search,
     guards,
     files,
   }: {
     conversations: ConversationsService;
     messages: MessagesService;
+    reactions: ReactionsService;
+    search: SearchService;
     guards: Guards;
     files: FileStore;
   }) =>
@@ -307,8 +317,96 @@ export const chatRoutes =
       },
       async (request) => ({
         success: ok,
-        result: await messages.search(caller(request).id, request.params.conversationId, request.body.keyword),
+        result: await search.inConversation(caller(request).id, request.params.conversationId, request.body.keyword),
       }),
+    );
+
+    // The document's path ends in a slash; the same call is answered without it too.
+    for (const url of ['/api/v1/messages/global/search/', '/api/v1/messages/global/search']) {
+      app.post(
+        url,
+        {
+          preHandler,
+          schema: {
+            tags: messageTags,
+            summary: 'Search every conversation the caller belongs to',
+            description: 'Every word of the keyword must start a word of the message. Best match first, at most 50.',
+            body: searchBodySchema,
+            response: { 200: searchResponseSchema, ...failures(400, 401) },
+          },
+        },
+        async (request) => ({ success: ok, result: await search.global(caller(request).id, request.body.keyword) }),
+      );
+    }
+
+    app.get(
+      '/api/v1/messages/thread/:conversationId/:messageId',
+      {
+        preHandler,
+        schema: {
+          tags: messageTags,
+          summary: 'A thread: its parent message and every reply, oldest first',
+          params: messageParams,
+          response: { 200: threadDetailResponseSchema, ...failures(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const { conversationId, messageId } = request.params;
+        return { success: ok, thread_detail: await messages.thread(caller(request).id, conversationId, messageId) };
+      },
+    );
+
+    app.post(
+      '/api/v1/messages/:conversationId/:messageId',
+      {
+        preHandler,
+        schema: {
+          tags: messageTags,
+          summary: 'Reply in the thread of a message',
+          description: `multipart/form-data: \`data\` is JSON {message, mention_data[], client_message_id}; the text is required. Up to ${MAX_ATTACHMENTS_PER_MESSAGE} files as \`attachments\` (or \`message_attachments\`), 16 MB each.`,
+          consumes: ['multipart/form-data', 'application/json'],
+          params: messageParams,
+          response: { 200: sendMessageResponseSchema, 201: sendMessageResponseSchema, ...failures(400, 401, 403, 404, 409, 413) },
+        },
+      },
+      async (request, reply) => {
+        const upload = await readMultipart(request, files, {
+          data: threadReplyDataSchema,
+          files: {
+            attachments: { maxCount: MAX_ATTACHMENTS_PER_MESSAGE },
+            message_attachments: { maxCount: MAX_ATTACHMENTS_PER_MESSAGE },
+          },
+        });
+        try {
+          if (upload.files.length > MAX_ATTACHMENTS_PER_MESSAGE) {
+            throw payloadTooLarge(`At most ${MAX_ATTACHMENTS_PER_MESSAGE} files may be sent with one message.`);
+          }
+          const { conversationId, messageId } = request.params;
+          const result = await messages.send(caller(request), conversationId, upload.data, upload.files, { threadParentId: messageId });
+          reply.code(result.created ? 201 : 200);
+          return { success: ok, message: result.message };
+        } finally {
+          await upload.cleanup();
+        }
+      },
+    );
+
+    app.put(
+      '/api/v1/messages/:conversationId/:messageId',
+      {
+        preHandler,
+        schema: {
+          tags: messageTags,
+          summary: 'Add the caller’s reaction of a type to a message, or remove it when already there',
+          params: messageParams,
+          body: reactionBodySchema,
+          response: { 200: reactionResponseSchema, ...failures(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { conversationId, messageId } = request.params;
+        return { success: ok, ...(await reactions.toggle(caller(request), conversationId, messageId, request.body.reaction_type)) };
+      },
     );
 
     app.delete(

@@ -15,6 +15,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { FileStore } from '../../storage/file-store.js';
 import { CONVERSATION_IMAGE_NOT_IMAGE, writeSquareImage } from '../../storage/images.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
+import type { NotificationPush } from '../notifications/notification-push.js';
+import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { ChatLive } from './chat-live.js';
 import { toChatUser, toConversationAction, type ChatViews } from './chat-views.js';
 import type { ConversationListRow, ConversationsRepository, Executor } from './conversations.repository.js';
@@ -29,12 +31,23 @@ export interface ConversationsServiceDeps {
   views: ChatViews;
   files: FileStore;
   live: ChatLive;
+  notifications: NotificationsRepository;
+  push: NotificationPush;
 }
 
 const filterToGroup = (filter: ConversationFilter | null): boolean | null =>
   filter === null ? null : filter === 'group';
 
-export const createConversationsService = ({ db, conversations, messages, views, files, live }: ConversationsServiceDeps) => {
+export const createConversationsService = ({
+  db,
+  conversations,
+  messages,
+  views,
+  files,
+  live,
+  notifications,
+  push,
+}: ConversationsServiceDeps) => {
   /** Stores an uploaded group image as a square WebP; returns its generated name. */
   const storeImage = async (uploadedPath: string): Promise<string> => {
     const name = files.newName('webp');
@@ -254,7 +267,15 @@ export const createConversationsService = ({ db, conversations, messages, views,
       const target = await conversations.findMembership(conversationId, userId);
       if (!target) throw notFound('That person is not a member of this conversation.');
       const time = nowMs();
+      // The member hears about it on the bell: muted, unmuted or removed (000 §3).
+      const notification: NewNotification = {
+        recipientId: userId,
+        senderId: caller.id,
+        type: action === 'remove' ? 'removed' : target.is_muted ? 'unmute' : 'mute',
+        conversationId,
+      };
       const actionId = await db.transaction().execute(async (trx) => {
+        await notifications.insertMany([notification], time, trx);
         if (action === 'mute') {
           await conversations.setMuted(conversationId, userId, !target.is_muted, trx);
           return conversations.insertAction(
@@ -268,6 +289,7 @@ export const createConversationsService = ({ db, conversations, messages, views,
       const message = action === 'remove' ? 'Member removed.' : target.is_muted ? 'Member unmuted.' : 'Member muted.';
       const logged = await views.actionById(conversationId, actionId);
       await live.actionLogged(conversationId, logged, action === 'remove' ? [userId] : []);
+      push.sent([notification]);
       return { message, conversation_action: logged };
     },
 

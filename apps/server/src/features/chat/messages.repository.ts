@@ -3,7 +3,7 @@
  * Message ids increase with time, so every page is a range on the (conversation_id, id)
  * index: the newest N, the N before an id, or everything after an id.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { toBool } from '../../db/values.js';
 import { chatUserColumns, type ChatUserRow, type Executor } from './conversations.repository.js';
@@ -52,9 +52,6 @@ const messageColumns = [
 ] as const;
 
 const toMessageRow = <T extends { is_deleted: unknown }>(row: T) => ({ ...row, is_deleted: toBool(row.is_deleted as never) });
-
-/** Escapes LIKE wildcards so a keyword is matched literally. */
-const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const createMessagesRepository = (db: Kysely<Database>) => {
   const topLevel = (conversationId: number, executor: Executor = db) =>
@@ -261,18 +258,37 @@ export const createMessagesRepository = (db: Kysely<Database>) => {
         .execute();
     },
 
-    /** Case-insensitive text search in one conversation, newest first. */
-    async searchInConversation(conversationId: number, keyword: string, limit: number): Promise<MessageRow[]> {
+    /** Every reply of a thread, deleted ones included (they show as DELETED CHAT), oldest first. */
+    async listThreadReplies(parentId: number): Promise<MessageRow[]> {
       const rows = await db
         .selectFrom('messages')
         .select(messageColumns)
-        .where('messages.conversation_id', '=', conversationId)
-        .where('messages.is_deleted', '=', false)
-        .where(sql<boolean>`lower(messages.content) like ${likePattern(keyword)} escape '\\'`)
-        .orderBy('messages.id', 'desc')
-        .limit(limit)
+        .where('messages.thread_parent_id', '=', parentId)
+        .orderBy('messages.id', 'asc')
         .execute();
       return rows.map(toMessageRow);
+    },
+
+    // ------------------------------------------------------------ reactions
+
+    /** Removes one person's reaction of one type; true when there was one. */
+    async deleteReaction(messageId: number, userId: number, type: string, executor: Executor): Promise<boolean> {
+      const result = await executor
+        .deleteFrom('message_reactions')
+        .where('message_id', '=', messageId)
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Adds a reaction; a concurrent identical add leaves the one already stored. */
+    async insertReaction(messageId: number, userId: number, type: string, time: number, executor: Executor) {
+      await executor
+        .insertInto('message_reactions')
+        .values({ message_id: messageId, user_id: userId, type, created_at: time })
+        .onConflict((oc) => oc.columns(['message_id', 'user_id', 'type']).doNothing())
+        .execute();
     },
 
     /** Attachments of a conversation's live messages, newest first. */

@@ -1,10 +1,10 @@
 /**
- * Messages of a conversation (000 §4, §5, §7 Messages): paging, sending with attachments,
- * deleting one's own, the one pinned message, search within a conversation, the position
- * lookup, the files list and the members-only attachment download.
+ * Messages of a conversation (000 §4, §5, §7 Messages): paging, sending with attachments and
+ * mentions (in the main chat or as a thread reply), threads, deleting one's own, the one
+ * pinned message, the position lookup, the files list and the members-only download.
  */
 import { rename } from 'node:fs/promises';
-import { TEXT, type Message } from '@ichat/shared';
+import { mentionsInText, TEXT, type Message } from '@ichat/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, nowMs } from '../../db/values.js';
@@ -12,12 +12,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { UploadedFile } from '../../http/multipart.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
+import type { NotificationPush } from '../notifications/notification-push.js';
+import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { ChatLive } from './chat-live.js';
 import { toAttachment, toChatUser, type ChatViews } from './chat-views.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 import type { MessagesRepository } from './messages.repository.js';
 
-export const SEARCH_RESULT_LIMIT = 50;
 export const FILES_LIST_LIMIT = 500;
 export const MESSAGE_NOT_FOUND = 'That message does not exist in this conversation.';
 
@@ -28,6 +29,8 @@ export interface MessagesServiceDeps {
   views: ChatViews;
   files: FileStore;
   live: ChatLive;
+  notifications: NotificationsRepository;
+  push: NotificationPush;
 }
 
 export interface SendInput {
@@ -37,7 +40,16 @@ export interface SendInput {
   client_message_id?: string | undefined;
 }
 
-export const createMessagesService = ({ db, conversations, messages, views, files, live }: MessagesServiceDeps) => {
+export const createMessagesService = ({
+  db,
+  conversations,
+  messages,
+  views,
+  files,
+  live,
+  notifications,
+  push,
+}: MessagesServiceDeps) => {
   const requireMessage = async (conversationId: number, messageId: number) => {
     const message = await messages.findById(messageId);
     if (!message || message.conversation_id !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
@@ -50,13 +62,18 @@ export const createMessagesService = ({ db, conversations, messages, views, file
     return membership;
   };
 
-  /** The mentioned members still in the conversation; 'all' means every other member. */
-  const mentionedMembers = async (conversationId: number, senderId: number, mentions: SendInput['mention_data']) => {
-    if (mentions.length === 0) return [];
+  /**
+   * Who a message mentions: only mentions still written in its text as @@name@@, and only
+   * people who are members now ('all' is every other member). Anyone else is dropped
+   * without a word, so a mention reveals nothing about non-members.
+   */
+  const mentionedMembers = async (conversationId: number, senderId: number, content: string, mentions: SendInput['mention_data']) => {
+    const written = mentionsInText(content, mentions);
+    if (written.length === 0) return [];
     const members = await conversations.listMembers(conversationId);
     const memberIds = new Set(members.map((member) => member.id).filter((id) => id !== senderId));
-    if (mentions.some((mention) => mention.id === 'all')) return [...memberIds];
-    return [...new Set(mentions.map((mention) => mention.id))].filter(
+    if (written.some((mention) => mention.id === 'all')) return [...memberIds];
+    return [...new Set(written.map((mention) => mention.id))].filter(
       (id): id is number => typeof id === 'number' && memberIds.has(id),
     );
   };
@@ -92,25 +109,41 @@ export const createMessagesService = ({ db, conversations, messages, views, file
      * Sends a message with its attachments. Attachments alone are allowed in a main chat;
      * a retry with the same client_message_id answers with the stored message.
      */
-    async send(caller: AuthUser, conversationId: number, input: SendInput, uploads: UploadedFile[]): Promise<{ message: Message; created: boolean }> {
+    async send(
+      caller: AuthUser,
+      conversationId: number,
+      input: SendInput,
+      uploads: UploadedFile[],
+      options: { threadParentId?: number | undefined } = {},
+    ): Promise<{ message: Message; created: boolean }> {
       await requireChatPermission(conversationId, caller.id);
+      const threadParentId = options.threadParentId ?? null;
       const content = input.message.trim();
-      if (content === '' && uploads.length === 0) throw badRequest(TEXT.emptyMessage);
+      // A thread reply needs text; a main-chat message may be attachments alone (000 §5).
+      if (content === '' && (uploads.length === 0 || threadParentId !== null)) throw badRequest(TEXT.emptyMessage);
       if (uploads.some((file) => file.size === 0)) throw badRequest('An attached file is empty.');
+      if (threadParentId !== null) {
+        const parent = await requireMessage(conversationId, threadParentId);
+        if (parent.thread_parent_id !== null) throw badRequest('A thread reply cannot start a thread of its own; reply in its thread.');
+      }
 
       if (input.client_message_id) {
         const earlier = await messages.findByClientId(caller.id, input.client_message_id);
         if (earlier) {
-          if (earlier.conversation_id !== conversationId) throw conflict('That message id was already used in another conversation.');
+          if (earlier.conversation_id !== conversationId || earlier.thread_parent_id !== threadParentId) {
+            throw conflict('That message id was already used for another message.');
+          }
           return { message: await views.presentMessage(earlier), created: false };
         }
       }
-      const replyTo = input.reply_to_message_id ?? null;
+      // Quoting a message is a main-chat feature; a thread reply answers its parent.
+      const replyTo = threadParentId === null ? (input.reply_to_message_id ?? null) : null;
       if (replyTo !== null) {
         const target = await messages.findById(replyTo);
         if (!target || target.conversation_id !== conversationId) throw badRequest('The message you are replying to is not in this conversation.');
       }
-      const mentioned = await mentionedMembers(conversationId, caller.id, input.mention_data);
+      const mentioned = await mentionedMembers(conversationId, caller.id, content, input.mention_data);
+      const mentionType = threadParentId === null ? 'mention' : 'thread mention';
 
       // Files move from tmp into the attachment bucket under the names already generated;
       // if the transaction fails they are removed again, so nothing is half-stored.
@@ -121,14 +154,14 @@ export const createMessagesService = ({ db, conversations, messages, views, file
           await rename(file.path, files.pathFor('message-attachment', file.storedName));
           moved.push(file.storedName);
         }
-        const messageId = await db.transaction().execute(async (trx) => {
+        const { messageId, notified } = await db.transaction().execute(async (trx) => {
           const id = await messages.insert(
             {
               conversationId,
               senderId: caller.id,
               content,
               replyToMessageId: replyTo,
-              threadParentId: null,
+              threadParentId,
               clientMessageId: input.client_message_id ?? null,
               time,
             },
@@ -141,12 +174,22 @@ export const createMessagesService = ({ db, conversations, messages, views, file
             trx,
           );
           await messages.insertMentions(id, mentioned, time, trx);
+          const mentionNotifications: NewNotification[] = mentioned.map((recipientId) => ({
+            recipientId,
+            senderId: caller.id,
+            type: mentionType,
+            conversationId,
+            messageId: id,
+            threadParentId,
+          }));
+          await notifications.insertMany(mentionNotifications, time, trx);
           await conversations.advanceReadCursor(conversationId, caller.id, id, trx);
-          return id;
+          return { messageId: id, notified: mentionNotifications };
         });
         const row = await messages.findById(messageId);
         const message = await views.presentMessage(row!);
         await live.messageCreated(conversationId, message);
+        push.sent(notified);
         return { message, created: true };
       } catch (error) {
         await Promise.all(moved.map((name) => files.remove('message-attachment', name)));
@@ -175,7 +218,7 @@ export const createMessagesService = ({ db, conversations, messages, views, file
       });
       await Promise.all(storedNames.map((name) => files.remove('message-attachment', name)));
       const action = await views.actionById(conversationId, actionId);
-      await live.messageDeleted(conversationId, messageId, caller.id, action);
+      await live.messageDeleted(conversationId, { id: messageId, senderId: caller.id, threadParentId: message.thread_parent_id }, action);
       return { message: 'Message deleted.', conversation_action: action };
     },
 
@@ -228,33 +271,17 @@ export const createMessagesService = ({ db, conversations, messages, views, file
       live.pinChanged(conversationId, caller.id, row ? await views.presentMessage(row) : null);
     },
 
-    async search(userId: number, conversationId: number, keyword: string) {
+    /**
+     * A thread: its parent and every reply. Asked for a reply, it answers the reply's thread,
+     * so a link to a reply still opens the right thread.
+     */
+    async thread(userId: number, conversationId: number, messageId: number) {
       await views.requireMember(conversationId, userId);
-      const conversation = await conversations.findConversation(conversationId, userId);
-      const rows = await messages.searchInConversation(conversationId, keyword, SEARCH_RESULT_LIMIT);
-      const users = await messages.usersByIds([...new Set(rows.map((row) => row.sender_id))]);
-      const others = conversation && !conversation.is_group ? await conversations.otherMembers(userId, [conversationId]) : new Map();
-      const other = others.get(conversationId);
-      const detail = {
-        name: conversation?.is_group ? (conversation.name ?? '') : (other?.display_name ?? ''),
-        image: conversation?.is_group ? (conversation.image ?? '') : (other?.profile_photo ?? ''),
-        is_group: conversation?.is_group ?? false,
-      };
-      return rows.flatMap((row) => {
-        const user = users.get(row.sender_id);
-        if (!user) return [];
-        return [
-          {
-            id: row.id,
-            conversation_id: row.conversation_id,
-            conversation_detail: detail,
-            user: toChatUser(user),
-            content: row.content,
-            reply_to_thread_message_id: row.thread_parent_id,
-            createdAt: new Date(row.created_at).toISOString(),
-          },
-        ];
-      });
+      const asked = await requireMessage(conversationId, messageId);
+      const parent = asked.thread_parent_id === null ? asked : await requireMessage(conversationId, asked.thread_parent_id);
+      const replies = await messages.listThreadReplies(parent.id);
+      const [shownParent, ...shownReplies] = await views.presentMessages([parent, ...replies], conversationId);
+      return { parent: shownParent!, replies: shownReplies };
     },
 
     /**

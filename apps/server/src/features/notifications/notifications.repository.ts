@@ -1,4 +1,5 @@
 /** The only place notifications are queried. */
+import type { NotificationType } from '@ichat/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { toBool } from '../../db/values.js';
@@ -8,7 +9,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export interface NewNotification {
   recipientId: number;
   senderId: number | null;
-  type: string;
+  type: NotificationType;
   conversationId?: number | null;
   messageId?: number | null;
   threadParentId?: number | null;
@@ -56,6 +57,7 @@ export const createNotificationsRepository = (db: Kysely<Database>) => ({
         'n.form_request_id',
         'n.created_at',
         'sender.display_name as sender_display_name',
+        'sender.profile_photo as sender_profile_photo',
         'c.name as conversation_name',
         'c.image as conversation_image',
         'c.is_group as conversation_is_group',
@@ -97,6 +99,23 @@ export const createNotificationsRepository = (db: Kysely<Database>) => ({
       .where('recipient_id', '=', recipientId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Whether this sender's reaction notification on this message still waits unread, so
+   * toggling a reaction off and on again does not ring the bell twice.
+   */
+  async hasUnreadReaction(recipientId: number, senderId: number, messageId: number, executor: Executor = db): Promise<boolean> {
+    const row = await executor
+      .selectFrom('notifications')
+      .select('id')
+      .where('recipient_id', '=', recipientId)
+      .where('sender_id', '=', senderId)
+      .where('message_id', '=', messageId)
+      .where('notification_type', '=', 'reaction')
+      .where('is_read', '=', false)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   async remove(id: number, recipientId: number): Promise<boolean> {

@@ -32,8 +32,13 @@ export const createNotificationsService = ({ notifications }: { notifications: N
               ? { content: row.message_is_deleted ? '' : row.message_content }
               : null,
         notification_sender_details: row.sender_display_name === null ? null : { display_name: row.sender_display_name },
+        // A personal conversation has no name of its own: it is the other person, the sender.
         conversation_details:
-          row.conversation_id === null ? null : { name: row.conversation_name ?? '', image: row.conversation_image ?? '' },
+          row.conversation_id === null
+            ? null
+            : row.conversation_is_group === false
+              ? { name: row.sender_display_name ?? '', image: row.sender_profile_photo ?? '' }
+              : { name: row.conversation_name ?? '', image: row.conversation_image ?? '' },
       }));
     return { count: counts.count, unread_count: counts.unread, notifications: items };
   },

@@ -9,6 +9,7 @@ import type { Database } from '../../db/tables.js';
 import { nowMs } from '../../db/values.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
+import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { RequestsRepository } from './requests.repository.js';
 import { REQUEST_NOT_FOUND } from './requests.service.js';
@@ -26,10 +27,12 @@ export const createApprovalsService = ({
   db,
   requests,
   notifications,
+  push,
 }: {
   db: Kysely<Database>;
   requests: RequestsRepository;
   notifications: NotificationsRepository;
+  push: NotificationPush;
 }) => ({
   async vote(caller: AuthUser, input: VoteInput) {
     const request = await requests.findRequest(input.request_id);
@@ -48,10 +51,16 @@ export const createApprovalsService = ({
     const level = request.current_level;
     const time = nowMs();
     const comment = input.comment?.trim() ? input.comment.trim() : null;
+    // What the transaction stored for the bell, pushed live once it has committed.
+    const stored: NewNotification[] = [];
     const outcome = await db.transaction().execute(async (trx) => {
+      const notify = async (list: NewNotification[]) => {
+        await notifications.insertMany(list, time, trx);
+        stored.push(...list);
+      };
       const counted = await requests.castVote({ requestId: request.id, approverId: caller.id, level, approved, comment, time }, trx);
       if (!counted) throw conflict(ALREADY_VOTED);
-      const toRequester = (type: string): NewNotification => ({
+      const toRequester = (type: NewNotification['type']): NewNotification => ({
         recipientId: request.requester_id,
         senderId: caller.id,
         type,
@@ -60,33 +69,35 @@ export const createApprovalsService = ({
 
       if (!approved) {
         await requests.advance(request.id, { level }, { status: 'denied', level }, time, trx);
-        await notifications.insertMany([toRequester('denied form request')], time, trx);
+        await notify([toRequester('denied form request')]);
         return 'denied' as const;
       }
       const approvals = await requests.countApprovals(request.id, level, trx);
       const needed = level === 1 ? request.initial_approval_needed_count : request.executive_approval_needed_count;
       if (approvals < needed) {
-        await notifications.insertMany([toRequester('approve form request')], time, trx);
+        await notify([toRequester('approve form request')]);
         return 'pending' as const;
       }
       if (level === 1 && request.executive_approval_needed_count > 0) {
         // Level 1 is met: only now are the second-level approvers asked.
         const moved = await requests.advance(request.id, { level: 1 }, { status: 'pending', level: 2 }, time, trx);
         const executives = moved ? await requests.levelApprovers(request.id, 2, trx) : [];
-        await notifications.insertMany(
-          [
-            toRequester('approve form request'),
-            ...executives.map((recipientId) => ({ recipientId, senderId: request.requester_id, type: 'new form request', formRequestId: request.id })),
-          ],
-          time,
-          trx,
-        );
+        await notify([
+          toRequester('approve form request'),
+          ...executives.map((recipientId): NewNotification => ({
+            recipientId,
+            senderId: request.requester_id,
+            type: 'new form request',
+            formRequestId: request.id,
+          })),
+        ]);
         return 'pending' as const;
       }
       const decided = await requests.advance(request.id, { level }, { status: 'approved', level }, time, trx);
-      if (decided) await notifications.insertMany([toRequester('approved form request')], time, trx);
+      if (decided) await notify([toRequester('approved form request')]);
       return decided ? ('approved' as const) : ('pending' as const);
     });
+    push.sent(stored);
     return {
       message: approved ? 'Request approved.' : 'Request denied.',
       status: outcome,

@@ -28,7 +28,8 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
-import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { NotificationPush } from '../notifications/notification-push.js';
+import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { NewLine, RequestsRepository } from './requests.repository.js';
 
 export const REQUEST_NOT_FOUND = 'That request does not exist or is not yours to see.';
@@ -108,10 +109,11 @@ export interface RequestsServiceDeps {
   db: Kysely<Database>;
   requests: RequestsRepository;
   notifications: NotificationsRepository;
+  push: NotificationPush;
   files: FileStore;
 }
 
-export const createRequestsService = ({ db, requests, notifications, files }: RequestsServiceDeps) => {
+export const createRequestsService = ({ db, requests, notifications, push, files }: RequestsServiceDeps) => {
   const requireUser = async (userId: number) => {
     const user = await requests.findUserAccess(userId);
     if (!user) throw notFound('That user does not exist.');
@@ -381,17 +383,18 @@ export const createRequestsService = ({ db, requests, notifications, files }: Re
             [...level1.map((userId) => ({ userId, level: 1 })), ...level2.map((userId) => ({ userId, level: 2 }))],
             trx,
           );
-          if (status === 'pending') {
-            const due = startLevel === 1 ? level1 : level2;
-            await notifications.insertMany(
-              due.map((recipientId) => ({ recipientId, senderId: caller.id, type: 'new form request', formRequestId: requestId })),
-              time,
-              trx,
-            );
-          }
-          return { id: requestId, reference_id: referenceId };
+          const due = status === 'pending' ? (startLevel === 1 ? level1 : level2) : [];
+          const asked = due.map((recipientId): NewNotification => ({
+            recipientId,
+            senderId: caller.id,
+            type: 'new form request',
+            formRequestId: requestId,
+          }));
+          await notifications.insertMany(asked, time, trx);
+          return { id: requestId, reference_id: referenceId, asked };
         });
-        const request = { ...filed, request_type: form.type, createdAt: toIso(time) };
+        push.sent(filed.asked);
+        const request = { id: filed.id, reference_id: filed.reference_id, request_type: form.type, createdAt: toIso(time) };
         const key = RESPONSE_KEYS[form.kind];
         return { message: TEXT.requestSubmitted, request, ...(key ? { [key]: request } : {}) };
       } catch (error) {
