@@ -46,6 +46,11 @@ const calls: [string, string][] = [
   ['DELETE', '/api/v1/messages/4/9'],
   ['GET', '/api/v1/messages/4/9'],
   ['PATCH', '/api/v1/messages/4/9'],
+  // Threads, reactions, search, notifications (issue 5).
+  ['GET', '/api/v1/messages/thread/4/9'],
+  ['POST', '/api/v1/messages/4/9'],
+  ['PUT', '/api/v1/messages/4/9'],
+  ['POST', '/api/v1/messages/global/search/'],
   ['GET', '/api/v1/users'],
   ['PATCH', '/api/v1/conversation-member/4/3'],
   ['PUT', '/api/v1/conversation-member/4'],
