@@ -97,11 +97,23 @@ const chatLoads = async (headers) => {
       concurrency: 16,
       call: async () => (await fetch(`${base}/api/v1/messages/${sales.id}?limit=10&before=${middleId}`, { headers })).ok,
     }),
-    await load('POST /api/v1/messages/search/{id} (substring over 10 000 messages)', {
-      total: 300,
+    await load('POST /api/v1/messages/search/{id} (full-text, 1 hit in 10 000 messages)', {
+      total: 1000,
       concurrency: 8,
       call: async () =>
         (await fetch(`${base}/api/v1/messages/search/${sales.id}`, { method: 'POST', headers: json, body: JSON.stringify({ keyword: 'message 4242 ' }) })).ok,
+    }),
+    await load('POST /api/v1/messages/global/search/ (full-text, 10 000 hits ranked, best 50)', {
+      total: 300,
+      concurrency: 8,
+      call: async () =>
+        (await fetch(`${base}/api/v1/messages/global/search/`, { method: 'POST', headers: json, body: JSON.stringify({ keyword: 'cement deliv' }) })).ok,
+    }),
+    await load('PUT /api/v1/messages/{c}/{m} (reaction on, then off again)', {
+      total: 2000,
+      concurrency: 8,
+      call: async () =>
+        (await fetch(`${base}/api/v1/messages/${sales.id}/${middleId}`, { method: 'PUT', headers: json, body: JSON.stringify({ reaction_type: 'like' }) })).ok,
     }),
   ];
 };

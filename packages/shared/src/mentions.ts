@@ -25,18 +25,14 @@ export const mentionsInText = <T extends MentionRef>(text: string, mentions: rea
 };
 
 /**
- * The mention being typed just before the caret: '@@' then word characters, not inside a
- * finished @@name@@. Answers where it starts and what was typed after '@@'.
+ * The mention being typed just before the caret: '@@' then word characters. An opening '@@'
+ * starts the text or follows a space or punctuation; one right after a name character is
+ * the closing marker of a finished @@name@@. Answers where it starts and what was typed.
  */
 export const mentionQueryAt = (text: string, caret: number): { start: number; query: string } | null => {
-  const before = text.slice(0, caret);
-  const match = /@@(\w*)$/.exec(before);
+  const match = /(^|[^\w@])@@(\w*)$/.exec(text.slice(0, caret));
   if (!match) return null;
-  const start = match.index;
-  // An odd count of '@@' before this one means it closes an earlier mention.
-  const earlierMarkers = before.slice(0, start).match(/@@/g)?.length ?? 0;
-  if (earlierMarkers % 2 === 1) return null;
-  return { start, query: match[1] ?? '' };
+  return { start: match.index + (match[1]?.length ?? 0), query: match[2] ?? '' };
 };
 
 /** Replaces the typed '@@query' with the picked name's markup and a space; answers the new caret. */

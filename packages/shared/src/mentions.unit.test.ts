@@ -18,6 +18,11 @@ describe('mentionQueryAt', () => {
     expect(mentionQueryAt(text, text.length)).toEqual({ start: 21, query: 'Ju' });
   });
 
+  it('opens after an abandoned @@word earlier in the text', () => {
+    const text = '@@foo bar @@Ju';
+    expect(mentionQueryAt(text, text.length)).toEqual({ start: 10, query: 'Ju' });
+  });
+
   it('reads only what is before the caret', () => {
     expect(mentionQueryAt('@@Jo and more', 4)).toEqual({ start: 0, query: 'Jo' });
   });

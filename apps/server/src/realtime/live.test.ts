@@ -3,8 +3,9 @@
  * refusals, presence batches, seen-by from read cursors, and catch-up after a reconnect.
  */
 import { PRESENCE_BATCH_MS, type LiveMessageRecord, type Message, type OnlineUserRecord } from '@ichat/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatClient, type ChatClient } from '../test-support/chat-client.js';
 import { nextEvent } from '../test-support/socket-waits.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { BAD_ROOM, NOT_A_MEMBER } from './gateway.js';
@@ -12,23 +13,11 @@ import { BAD_ROOM, NOT_A_MEMBER } from './gateway.js';
 let server: TestServer;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
-const sockets: Socket[] = [];
+let chat: ChatClient;
 let roomId: number;
 
-const open = async (user: string): Promise<Socket> => {
-  const socket = connect(server.baseUrl, {
-    path: '/socket.io',
-    transports: ['polling', 'websocket'],
-    reconnection: false,
-    auth: { token: tokens[user] },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-};
+/** A connected socket of `user`, closed after the file. */
+const open = (user: string): Promise<Socket> => chat.openSocket(user);
 
 const emitWithAck = (socket: Socket, event: string, payload: unknown) => socket.timeout(3_000).emitWithAck(event, payload) as Promise<string>;
 
@@ -53,16 +42,13 @@ const isChat = (record: LiveMessageRecord) => record.type === 'user-chat' && rec
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const user of ['maria.santos', 'juan.delacruz', 'carmen.flores', 'grace.tan', 'jose.garcia']) tokens[user] = await server.login(user);
-  const users = await server.request<{ users: { id: number; display_name: string }[] }>('GET', '/api/v1/users', { token: tokens['grace.tan'] });
-  for (const user of users.body.users) ids[user.display_name] = user.id;
-  const create = new FormData();
-  create.append('data', JSON.stringify({ name: 'Live Room', conversation_member_ids: [ids['Maria Santos'], ids['Carmen Flores']], is_group: true }));
-  const created = await server.request<{ conversation_id: number }>('POST', '/api/v1/conversations', { token: tokens['juan.delacruz'], form: create });
-  roomId = created.body.conversation_id;
+  chat = await createChatClient(server, ['maria.santos', 'juan.delacruz', 'carmen.flores', 'grace.tan', 'jose.garcia']);
+  Object.assign(tokens, chat.tokens);
+  Object.assign(ids, chat.ids);
+  roomId = await chat.createGroup('juan.delacruz', 'Live Room', ['Maria Santos', 'Carmen Flores']);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  chat.closeSockets();
   await server.close();
 });
 

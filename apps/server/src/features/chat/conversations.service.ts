@@ -8,32 +8,18 @@ import {
   type ConversationFilter,
   type ConversationSummary,
 } from '@ichat/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, nowMs, toIso } from '../../db/values.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { FileStore } from '../../storage/file-store.js';
 import { CONVERSATION_IMAGE_NOT_IMAGE, writeSquareImage } from '../../storage/images.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
-import type { NotificationPush } from '../notifications/notification-push.js';
-import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
-import type { ChatLive } from './chat-live.js';
-import { toChatUser, toConversationAction, type ChatViews } from './chat-views.js';
-import type { ConversationListRow, ConversationsRepository, Executor } from './conversations.repository.js';
-import type { MessagesRepository } from './messages.repository.js';
+import type { NewNotification } from '../notifications/notifications.repository.js';
+import type { ChatServiceDeps } from './chat-deps.js';
+import { toChatUser, toConversationAction } from './chat-views.js';
+import type { ConversationListRow, Executor } from './conversations.repository.js';
 
 export const ACTIVITY_LOG_LIMIT = 500;
 
-export interface ConversationsServiceDeps {
-  db: Kysely<Database>;
-  conversations: ConversationsRepository;
-  messages: MessagesRepository;
-  views: ChatViews;
-  files: FileStore;
-  live: ChatLive;
-  notifications: NotificationsRepository;
-  push: NotificationPush;
-}
+export type ConversationsServiceDeps = ChatServiceDeps;
 
 const filterToGroup = (filter: ConversationFilter | null): boolean | null =>
   filter === null ? null : filter === 'group';

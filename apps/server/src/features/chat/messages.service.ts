@@ -5,33 +5,18 @@
  */
 import { rename } from 'node:fs/promises';
 import { mentionsInText, TEXT, type Message } from '@ichat/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, nowMs } from '../../db/values.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
-import type { FileStore } from '../../storage/file-store.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
-import type { NotificationPush } from '../notifications/notification-push.js';
-import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
-import type { ChatLive } from './chat-live.js';
-import { toAttachment, toChatUser, type ChatViews } from './chat-views.js';
-import type { ConversationsRepository } from './conversations.repository.js';
-import type { MessagesRepository } from './messages.repository.js';
+import type { NewNotification } from '../notifications/notifications.repository.js';
+import type { ChatServiceDeps } from './chat-deps.js';
+import { toAttachment, toChatUser } from './chat-views.js';
 
 export const FILES_LIST_LIMIT = 500;
 export const MESSAGE_NOT_FOUND = 'That message does not exist in this conversation.';
 
-export interface MessagesServiceDeps {
-  db: Kysely<Database>;
-  conversations: ConversationsRepository;
-  messages: MessagesRepository;
-  views: ChatViews;
-  files: FileStore;
-  live: ChatLive;
-  notifications: NotificationsRepository;
-  push: NotificationPush;
-}
+export type MessagesServiceDeps = ChatServiceDeps;
 
 export interface SendInput {
   message: string;

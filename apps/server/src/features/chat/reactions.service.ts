@@ -4,18 +4,13 @@
  * gets the message's whole reaction list, so a repeated event changes nothing.
  */
 import { TEXT, type ReactionType } from '@ichat/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.js';
 import { nowMs } from '../../db/values.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../accounts/accounts.service.js';
-import type { NotificationPush } from '../notifications/notification-push.js';
-import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
-import type { ChatLive } from './chat-live.js';
-import { toMessageReaction, type ChatViews } from './chat-views.js';
-import type { ConversationsRepository } from './conversations.repository.js';
+import type { NewNotification } from '../notifications/notifications.repository.js';
+import type { ChatServiceDeps } from './chat-deps.js';
+import { toMessageReaction } from './chat-views.js';
 import { MESSAGE_NOT_FOUND } from './messages.service.js';
-import type { MessagesRepository } from './messages.repository.js';
 
 export const createReactionsService = ({
   db,
@@ -25,15 +20,7 @@ export const createReactionsService = ({
   live,
   notifications,
   push,
-}: {
-  db: Kysely<Database>;
-  conversations: ConversationsRepository;
-  messages: MessagesRepository;
-  views: ChatViews;
-  live: ChatLive;
-  notifications: NotificationsRepository;
-  push: NotificationPush;
-}) => ({
+}: ChatServiceDeps) => ({
   async toggle(caller: AuthUser, conversationId: number, messageId: number, type: ReactionType) {
     const membership = await views.requireMember(conversationId, caller.id);
     if (membership.is_muted) throw forbidden(TEXT.restrictedFromChatting);

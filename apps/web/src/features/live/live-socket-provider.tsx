@@ -20,6 +20,7 @@ import { NoticeDialog, NoticeText } from '../../lib/notice-dialog';
 import { apiRequest, isUnauthorized } from '../../lib/api-client';
 import { endSession, getStoredUser, getToken, hasSession, type StoredUser } from '../../lib/session';
 import { chatKeys } from '../chat/api/keys';
+import { notificationKeys } from '../notifications/queries';
 import { LiveConnectionContext, PresenceContext, type LiveConnection } from './live-context';
 import { nextConnectionCheck } from './live-rules';
 import { mergePresence, type PresenceMap } from './presence';
@@ -130,7 +131,7 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
     // The newest message that reached this socket through a conversation room, i.e. on screen.
     let roomMessageId: number | null = null;
     const handleMessage: ServerToClientEvents['message'] = (record) => {
-      if (record.type === 'user-chat' && record.action === undefined) roomMessageId = record.id;
+      if ((record.type === 'user-chat' || record.type === 'user-thread-chat') && record.action === undefined) roomMessageId = record.id;
       if (record.type !== 'user-sidebar-chat') return;
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
       // A message read as it arrives is not unread: counting it now would chime for it. The
@@ -143,6 +144,11 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
       if (userId === user.id) refreshSidebar();
     };
 
+    // A notification was stored for this person: the bell refreshes now, not at its next poll.
+    const handleNotification: ServerToClientEvents['notification'] = () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    };
+
     const stopListening = listenTo(socket, {
       connect: handleConnect,
       disconnect: handleDisconnect,
@@ -151,6 +157,7 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
       logout: handleLogout,
       message: handleMessage,
       receive_seen_message: handleSeen,
+      notification: handleNotification,
     });
     socket.connect();
     return () => {

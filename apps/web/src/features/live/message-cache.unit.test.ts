@@ -1,35 +1,11 @@
 import type { Message } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
 import type { MessageWindow } from '../chat/lib/paging';
+import { testMessage, testUser } from '../chat/lib/test-messages';
 import { appendMessages, applyPin, applySeen, holdsMessage, markDeleted, newestHeldId } from './message-cache';
 
-const user = (id: number, name: string) => ({
-  id,
-  display_name: name,
-  first_name: name.split(' ')[0] ?? name,
-  email_address: `${id}@demo.local`,
-  profile_photo: null,
-});
-
-const message = (id: number, senderId = 1, extra: Partial<Message> = {}): Message => ({
-  id,
-  conversation_id: 7,
-  sender_id: senderId,
-  content: `Message ${id}`,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  is_deleted: false,
-  is_pinned: false,
-  reply_to_thread_message_id: null,
-  client_message_id: null,
-  user: user(senderId, `User ${senderId}`),
-  message_attachment: [],
-  reply_to_message_detail: null,
-  thread_replies: [],
-  message_reactions: [],
-  message_reads: [],
-  ...extra,
-});
+const message = (id: number, senderId = 1, extra: Partial<Message> = {}): Message =>
+  testMessage(id, { sender_id: senderId, user: testUser(senderId), ...extra });
 
 const windowOf = (...messages: Message[]): MessageWindow => ({ messages, hasMore: true });
 
@@ -68,7 +44,7 @@ describe('appendMessages', () => {
 
 describe('markDeleted', () => {
   it('empties the deleted message and the replies quoting it', () => {
-    const quoted = { id: 1, user: user(1, 'User 1'), content: 'Message 1', is_deleted: false };
+    const quoted = { id: 1, user: testUser(1, 'User 1'), content: 'Message 1', is_deleted: false };
     const held = windowOf(
       message(1, 1, { message_attachment: [{ id: 1, attachment: 'a.png', original_name: 'a.png', file_type: 'image/png', size: 3, createdAt: '2025-01-01T00:00:00.000Z' }] }),
       message(2, 2, { reply_to_message_detail: quoted }),

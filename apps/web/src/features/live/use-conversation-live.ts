@@ -1,7 +1,8 @@
 /**
  * The live side of one open conversation (000 §4, §7): joins its room (leaving the previous
- * one first), applies new and deleted messages, seen marks, pin changes and activity to the
- * held queries, sends seen receipts, collects who is typing, and catches up after a reconnect.
+ * one first), applies new and deleted messages, thread replies, seen marks, pin changes, reactions and
+ * activity to the held queries, sends seen receipts, collects who is typing, and catches up
+ * after a reconnect.
  */
 import {
   SCROLL_AFTER_MESSAGE_MS,
@@ -12,12 +13,15 @@ import {
   type ConversationDetail,
   type Message,
   type ServerToClientEvents,
+  type ThreadDetail,
 } from '@ichat/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { chatKeys } from '../chat/api/keys';
 import { fetchNewerMessages } from '../chat/api/queries';
 import { MESSAGE_LIMIT_MAX, type MessageWindow } from '../chat/lib/paging';
+import { applyReactions, applyThreadReactions, parseReactionsChanged } from '../chat/reactions/reaction-lib';
+import { addThreadReply, countThreadReply, markThreadMessageDeleted, uncountThreadReply } from '../chat/thread/thread-cache';
 import { useLiveConnection, type LiveConnection } from './live-context';
 import { appendMessages, applyPin, applySeen, markDeleted, newestHeldId } from './message-cache';
 import { listenTo } from './socket-client';
@@ -103,8 +107,30 @@ export const useConversationLive = (conversationId: number, onNewMessage: () => 
 
     const handleMessage: ServerToClientEvents['message'] = (record) => {
       if (record.conversation_id !== conversationId) return;
+      if (record.type === 'user-thread-chat' && record.chat_id !== null) {
+        const parentId = record.chat_id;
+        const threadKey = chatKeys.thread(conversationId, parentId);
+        if (record.action === 'DELETE') {
+          queryClient.setQueryData<ThreadDetail>(threadKey, (thread) => markThreadMessageDeleted(thread, record.id));
+          queryClient.setQueryData<MessageWindow>(messagesKey, (window) => uncountThreadReply(window, parentId, record.id));
+          refresh(chatKeys.actions(conversationId), chatKeys.files(conversationId));
+          return;
+        }
+        const parsed = messageSchema.safeParse(record.data);
+        if (!parsed.success) return;
+        const reply = parsed.data;
+        queryClient.setQueryData<ThreadDetail>(threadKey, (thread) => addThreadReply(thread, reply));
+        queryClient.setQueryData<MessageWindow>(messagesKey, (window) => countThreadReply(window, parentId, reply.id));
+        // In the open conversation a reply is read as it arrives, like a main-chat message.
+        sendSeen(reply);
+        if (reply.message_attachment.length > 0) refresh(chatKeys.files(conversationId));
+        return;
+      }
       if (record.type === 'user-chat' && record.action === 'DELETE') {
         queryClient.setQueryData<MessageWindow>(messagesKey, (window) => markDeleted(window, record.id));
+        queryClient.setQueryData<ThreadDetail>(chatKeys.thread(conversationId, record.id), (thread) =>
+          markThreadMessageDeleted(thread, record.id),
+        );
         refresh(chatKeys.detail(conversationId), chatKeys.actions(conversationId), chatKeys.files(conversationId));
         return;
       }
@@ -138,6 +164,19 @@ export const useConversationLive = (conversationId: number, onNewMessage: () => 
       );
     };
 
+    // The whole current list of one message's reactions. It may be a main-chat message, a
+    // thread parent (held in both places) or a thread reply; each apply leaves what does not hold it.
+    const handleReaction: ServerToClientEvents['messageReaction'] = (record) => {
+      if (record.conversation_id !== conversationId || record.type !== 'user-reactions-chat') return;
+      const changed = parseReactionsChanged(record.data);
+      if (!changed) return;
+      const { message_id, message_reactions } = changed;
+      queryClient.setQueryData<MessageWindow>(messagesKey, (window) => applyReactions(window, message_id, message_reactions));
+      queryClient.setQueriesData<ThreadDetail>({ queryKey: chatKeys.threads(conversationId) }, (thread) =>
+        applyThreadReactions(thread, message_id, message_reactions),
+      );
+    };
+
     const handleTyping: ServerToClientEvents['currently_typing_feedback'] = ({ room, userId, display_name }) => {
       if (room !== conversationId || userId === user.id) return;
       setTypers((current) => new Map(current).set(userId, { name: display_name, until: Date.now() + TYPING_INDICATOR_MS }));
@@ -154,6 +193,7 @@ export const useConversationLive = (conversationId: number, onNewMessage: () => 
       message: handleMessage,
       receive_seen_message: handleSeen,
       receive_pin_message: handlePin,
+      messageReaction: handleReaction,
       currently_typing_feedback: handleTyping,
     });
     document.addEventListener('visibilitychange', handleVisibility);

@@ -3,6 +3,7 @@
  * says and where a click on it leads.
  */
 import { NOTIFICATION_PREVIEW_LENGTH, truncate, type Notification } from '@ichat/shared';
+import { plainText } from '../chat/lib/preview';
 
 export const FORM_REQUEST_TYPES = [
   'new form request',
@@ -101,7 +102,7 @@ export const notificationSummary = (notification: Notification) => {
   return {
     sender: notification.notification_sender_details?.display_name ?? 'Someone',
     action,
-    preview: content ? truncate(content.trim(), NOTIFICATION_PREVIEW_LENGTH) : '',
+    preview: content ? truncate(plainText(content).replace(/\s+/g, ' ').trim(), NOTIFICATION_PREVIEW_LENGTH) : '',
     place: notification.conversation_details?.name ?? '',
     image: notification.conversation_details?.image ?? '',
     isRequest,

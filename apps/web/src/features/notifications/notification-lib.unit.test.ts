@@ -69,6 +69,11 @@ describe('notificationSummary and bellLabel', () => {
     expect(summary.sender).toBe('Ana Reyes');
     expect(summary.place).toBe('Purchasing');
   });
+  it('shows mentions as @name in the preview', () => {
+    const summary = notificationSummary({ ...base, notification_type: 'mention', message_details: { content: '@@Ana Reyes@@ hi' } });
+    expect(summary.preview).toBe('@Ana Reyes hi');
+    expect(summary.action).toBe('mentioned you');
+  });
   it('gives form requests a readable line', () => {
     const summary = notificationSummary({ ...base, notification_type: 'denied form request', message_details: { content: 'EPR-1' } });
     expect(summary.action).toBe('Form request denied');

@@ -8,6 +8,7 @@ import {
   searchResponseSchema,
   sendMessageResponseSchema,
   type ConversationDetail,
+  type MentionRef,
 } from '@ichat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -15,7 +16,7 @@ import { holdsMessage } from '../../live/message-cache';
 import { mapMessages, upsertMessage, type MessageWindow } from '../lib/paging';
 import { chatKeys } from './keys';
 
-const jsonForm = (data: unknown, files: readonly { field: string; file: File }[] = []): FormData => {
+export const jsonForm = (data: unknown, files: readonly { field: string; file: File }[] = []): FormData => {
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   for (const { field, file } of files) form.append(field, file, file.name);
@@ -27,18 +28,25 @@ export interface SendMessageInput {
   text: string;
   replyToMessageId: number | null;
   files: File[];
+  /** The picked mentions still written in the text (000 §5); none when left out. */
+  mentionData?: readonly MentionRef[];
   /** Kept for the draft until it is sent, so a retry after a timeout cannot store it twice. */
   clientMessageId: string;
 }
 
-/** Sends one message (000 §7): text, reply target and files; a message of files alone goes as ' '. */
+/**
+ * Sends one message (000 §7): text, reply target, mentions and files; a message of files alone
+ * goes as ' '.
+ */
 export const useSendMessageMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ conversationId, text, replyToMessageId, files, clientMessageId }: SendMessageInput) => {
+    mutationFn: ({ conversationId, text, replyToMessageId, files, mentionData = [], clientMessageId }: SendMessageInput) => {
       const message = text.trim() === '' && files.length > 0 ? ' ' : text;
+      // Only id and name: the contract's mention shape, whatever else the caller's entries carry.
+      const mentions = mentionData.map(({ id, name }) => ({ id, name }));
       const form = jsonForm(
-        { message, reply_to_message_id: replyToMessageId, mention_data: [], client_message_id: clientMessageId },
+        { message, reply_to_message_id: replyToMessageId, mention_data: mentions, client_message_id: clientMessageId },
         files.map((file) => ({ field: 'message_attachments', file })),
       );
       return apiRequest(`/api/v1/messages/${conversationId}`, {

@@ -22,6 +22,8 @@ import { FilesDialog } from '../modals/files-dialog';
 import { ImageLightbox, type LightboxImage } from '../modals/image-lightbox';
 import { MembersDialog } from '../modals/members-dialog';
 import { SearchChatsDialog } from '../modals/search-chats-dialog';
+import { ThreadDialog } from '../thread/thread-dialog';
+import { conversationJumpPath } from '../../notifications/notification-lib';
 import { ChatHeader, type ChatModal } from './chat-header';
 import { PinnedBanner } from './pinned-banner';
 
@@ -38,6 +40,8 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
   const report = useReportError();
   const viewerId = getStoredUser()?.id;
   const [replyTo, setReplyTo] = useState<Message | null>(null);
+  // The open thread view: its parent, and a reply to pulse when opened from a link.
+  const [openThread, setOpenThread] = useState<{ parentId: number; highlightId: number | null } | null>(null);
   const [pinCandidate, setPinCandidate] = useState<Message | null>(null);
   const [openModal, setOpenModal] = useState<ChatModal | null>(null);
   const [lightbox, setLightbox] = useState<LightboxImage | null>(null);
@@ -73,6 +77,18 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
       ),
     [setSearchParams],
   );
+  // A link with _t opens that thread; with _tr=true, q is the reply to bring into view (000 §2).
+  const threadParam = Number(searchParams.get('_t'));
+  const [handledThreadParam, setHandledThreadParam] = useState(0);
+  if (threadParam !== handledThreadParam && Number.isInteger(threadParam)) {
+    setHandledThreadParam(threadParam);
+    if (threadParam > 0) {
+      const isReply = searchParams.get('_tr') === 'true' && jumpTarget > 0 && jumpTarget !== threadParam;
+      setOpenThread({ parentId: threadParam, highlightId: isReply ? jumpTarget : null });
+    }
+  }
+  const handleOpenThread = useCallback((message: Message) => setOpenThread({ parentId: message.id, highlightId: null }), []);
+
   const jumpToMessage = (messageId: number) => setSearchParams({ q: String(messageId) }, { replace: true });
 
   const handleDelete = useCallback(
@@ -145,6 +161,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
         onTogglePin={handleTogglePin}
         onDelete={handleDelete}
         onOpenImage={setLightbox}
+        onOpenThread={handleOpenThread}
       />
       <TypingIndicator names={typingNames} />
       <Composer
@@ -171,6 +188,16 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
           </Typography>
         ) : null}
       </ConfirmDialog>
+      <ThreadDialog
+        key={openThread?.parentId ?? 0}
+        conversationId={conversationId}
+        parentId={openThread?.parentId ?? null}
+        highlightId={openThread?.highlightId ?? null}
+        viewerId={viewerId}
+        isPermittedToChat={detail.permissions.isPermittedToChat}
+        onClose={() => setOpenThread(null)}
+        onOpenImage={setLightbox}
+      />
       <ImageLightbox image={lightbox} onClose={() => setLightbox(null)} />
       {detail.permissions.is_admin ? (
         <EditConversationDialog
@@ -186,7 +213,10 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
         onClose={() => setOpenModal(null)}
         onPick={(result, keyword) => {
           setOpenModal(null);
-          void navigate(`/conversations/${result.conversation_id}?q=${result.id}&_q=${encodeURIComponent(keyword)}`);
+          const parentId = result.reply_to_thread_message_id;
+          void navigate(
+            conversationJumpPath(result.conversation_id, result.id, { query: keyword, thread: { thread_reply: parentId !== null, message_id: parentId } }),
+          );
         }}
       />
       <ActivityLogDialog conversationId={conversationId} isOpen={openModal === 'activity'} onClose={() => setOpenModal(null)} />

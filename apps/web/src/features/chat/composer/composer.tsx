@@ -21,21 +21,30 @@ import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useForkRef } from '@mui/material/utils';
+import { useCallback, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useErefDialog } from '../../../lib/eref-dialog';
+import { getStoredUser } from '../../../lib/session';
 import { useSendMessageMutation } from '../api/mutations';
+import { useConversationQuery } from '../api/queries';
 import { useTypingNotifier } from '../../live/use-typing-notifier';
 import { isImageType, newClientMessageId } from '../lib/assets';
 import { shrinkImage } from '../lib/image-fit';
 import { replyPreview } from '../lib/preview';
 import { useReportError } from '../lib/use-eref';
 import { useIsPhoneLike } from '../lib/use-phone';
+import { mentionCandidates } from './mention-options';
+import { MentionPicker } from './mention-picker';
+import { useMentionPicker } from './use-mention-picker';
+import { useThreadReplyMutation } from '../thread/thread-api';
 
 /** The server takes at most 10 files per message. */
 const MAX_FILES = 10;
 
 interface ComposerProps {
   conversationId: number;
+  /** Set in the thread view: the input replies in this message's thread, and text is required. */
+  threadParentId?: number | undefined;
   isPermittedToChat: boolean;
   replyTo: Message | null;
   onCancelReply: () => void;
@@ -48,11 +57,14 @@ interface ChosenFile {
 }
 
 /**
- * The message input (000 §2, §4, §5): reply bar, attachment previews, file and send buttons.
- * Enter sends and Shift+Enter adds a line, except on phones; one send at a time.
+ * The message input (000 §2, §4, §5): reply bar, mention picker, attachment previews, file and
+ * send buttons. Enter sends and Shift+Enter adds a line, except on phones; one send at a time.
+ * In the thread view it sends thread replies, which need text even with files.
  */
-export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelReply, onSent }: ComposerProps) {
+export function Composer({ conversationId, threadParentId, isPermittedToChat, replyTo, onCancelReply, onSent }: ComposerProps) {
   const send = useSendMessageMutation();
+  const sendReply = useThreadReplyMutation();
+  const isThread = threadParentId !== undefined;
   const { show } = useErefDialog();
   const report = useReportError();
   const isPhoneLike = useIsPhoneLike();
@@ -65,8 +77,24 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
   // One id per draft: a retry of the same draft (after a timeout) reuses it; any edit starts a new one.
   const draftIdRef = useRef<string | null>(null);
   const notifyTyping = useTypingNotifier(conversationId);
-  const isSending = isPreparing || send.isPending;
+  const isSending = isPreparing || send.isPending || sendReply.isPending;
   const isDisabled = !isPermittedToChat;
+
+  // The members come from the cached conversation the pane already loaded.
+  const conversation = useConversationQuery(conversationId);
+  const viewerId = getStoredUser()?.id;
+  const members = conversation.data?.members;
+  const mentionMembers = useMemo(() => mentionCandidates(members ?? [], viewerId), [members, viewerId]);
+  const updateText = useCallback((next: string) => {
+    draftIdRef.current = null;
+    setText(next);
+  }, []);
+  const mentionPicker = useMentionPicker({
+    members: mentionMembers,
+    includeAll: conversation.data?.is_group ?? false,
+    onTextChange: updateText,
+  });
+  const handleInputRef = useForkRef(inputRef, mentionPicker.inputRef);
 
   const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
@@ -86,7 +114,8 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
 
   const handleSend = async () => {
     if (isSendingRef.current || isDisabled) return;
-    if (text.trim() === '' && files.length === 0) {
+    // A main-chat message may be files alone; a thread reply needs text (000 §5).
+    if (text.trim() === '' && (files.length === 0 || isThread)) {
       show('EMPTY_MESSAGE', TEXT.emptyMessage);
       return;
     }
@@ -96,16 +125,18 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
       const prepared = await Promise.all(files.map(({ file }) => shrinkImage(file)));
       setIsPreparing(false);
       draftIdRef.current ??= newClientMessageId();
-      await send.mutateAsync({
-        conversationId,
-        text,
-        replyToMessageId: replyTo?.id ?? null,
-        files: prepared,
-        clientMessageId: draftIdRef.current,
-      });
+      // Only the mentions still written in the text go (000 §5).
+      const mentionData = mentionPicker.mentionsFor(text);
+      const clientMessageId = draftIdRef.current;
+      if (isThread) {
+        await sendReply.mutateAsync({ conversationId, parentId: threadParentId, text, files: prepared, mentionData, clientMessageId });
+      } else {
+        await send.mutateAsync({ conversationId, text, replyToMessageId: replyTo?.id ?? null, files: prepared, mentionData, clientMessageId });
+      }
       draftIdRef.current = null;
       setText('');
       setFiles([]);
+      mentionPicker.reset();
       onCancelReply();
       onSent();
       inputRef.current?.focus();
@@ -118,6 +149,8 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+    // While the picker is open, Enter and Tab pick a person and never send.
+    if (mentionPicker.handleKeyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || isPhoneLike) return;
     event.preventDefault();
     void handleSend();
@@ -180,20 +213,22 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
           </span>
         </Tooltip>
         <InputBase
-          inputRef={inputRef}
+          inputRef={handleInputRef}
           multiline
           maxRows={6}
           fullWidth
           value={text}
           onChange={(event) => {
-            draftIdRef.current = null;
-            setText(event.target.value);
+            updateText(event.target.value);
+            mentionPicker.handleChange(event);
             if (event.target.value.trim() !== '') notifyTyping();
           }}
+          onSelect={mentionPicker.handleSelect}
+          onBlur={mentionPicker.handleBlur}
           onKeyDown={handleKeyDown}
           disabled={isDisabled}
-          placeholder={isDisabled ? TEXT.restrictedFromChatting : 'Type a message…'}
-          inputProps={{ 'aria-label': 'Message', maxLength: MESSAGE_MAX_LENGTH }}
+          placeholder={isDisabled ? TEXT.restrictedFromChatting : isThread ? 'Reply in thread…' : 'Type a message…'}
+          inputProps={{ ...mentionPicker.inputAria, 'aria-label': isThread ? 'Thread reply' : 'Message', maxLength: MESSAGE_MAX_LENGTH }}
           sx={{
             flex: 1,
             px: 1.75,
@@ -207,7 +242,7 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
         />
         <IconButton
           color="primary"
-          aria-label="Send message"
+          aria-label={isThread ? 'Send reply' : 'Send message'}
           onClick={() => void handleSend()}
           disabled={isDisabled || isSending}
           aria-busy={isSending}
@@ -215,6 +250,7 @@ export function Composer({ conversationId, isPermittedToChat, replyTo, onCancelR
           {isSending ? <CircularProgress size={22} aria-label="Sending" /> : <SendIcon />}
         </IconButton>
       </Box>
+      <MentionPicker picker={mentionPicker} />
     </Box>
   );
 }

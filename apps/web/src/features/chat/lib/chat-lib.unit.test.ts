@@ -1,6 +1,7 @@
 import { CONVERSATION_PAGE_SIZE, TEXT, type Message } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
 import { isPhoneLike } from './assets';
+import { conversationOpenPath } from './conversation-path';
 import { dateSeparatorLabel, separatorBefore } from './dates';
 import { fitWithin } from './image-fit';
 import { safeHref, splitMessageText } from './links';
@@ -174,5 +175,27 @@ describe('small rules', () => {
     expect(parseFilter('group')).toBe('group');
     expect(parseFilter('nonsense')).toBe('personal');
     expect(parseFilter(null)).toBe('personal');
+  });
+});
+
+describe('conversationOpenPath', () => {
+  const last = (isThreadReply: boolean) => ({
+    id: 41,
+    content: 'x',
+    is_deleted: false,
+    is_thread_reply: isThreadReply,
+    reply_to_thread_message_id: isThreadReply ? 40 : null,
+    updatedAt: '2026-11-23T01:00:00.000Z',
+    sender: { id: 2, display_name: 'Juan Dela Cruz', first_name: 'Juan' },
+  });
+
+  it('opens the thread at the reply when the latest message is an unread thread reply', () => {
+    expect(conversationOpenPath({ id: 7, unread_count: 2, last_message: last(true) })).toBe('/conversations/7?q=41&_t=40&_tr=true');
+  });
+
+  it('opens the conversation otherwise', () => {
+    expect(conversationOpenPath({ id: 7, unread_count: 0, last_message: last(true) })).toBe('/conversations/7');
+    expect(conversationOpenPath({ id: 7, unread_count: 3, last_message: last(false) })).toBe('/conversations/7');
+    expect(conversationOpenPath({ id: 7, unread_count: 3, last_message: null })).toBe('/conversations/7');
   });
 });

@@ -1,4 +1,13 @@
-import { FILE_NAME_PREVIEW_LENGTH, formatKilobytes, TEXT, truncate, type Message } from '@ichat/shared';
+import {
+  FILE_NAME_PREVIEW_LENGTH,
+  formatKilobytes,
+  TEXT,
+  truncate,
+  type Message,
+  type ReactionType,
+} from '@ichat/shared';
+import AddReactionOutlinedIcon from '@mui/icons-material/AddReactionOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import PushPinIcon from '@mui/icons-material/PushPin';
@@ -7,6 +16,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
@@ -15,6 +25,7 @@ import { attachmentUrl, isImageType } from '../lib/assets';
 import { messageTime, separatorBefore } from '../lib/dates';
 import { replyPreview, seenByNames } from '../lib/preview';
 import type { LightboxImage } from '../modals/image-lightbox';
+import { ReactionChips } from '../reactions/reaction-chips';
 import { MessageText } from './message-text';
 
 const pulse = keyframes`
@@ -27,12 +38,23 @@ interface MessageItemProps {
   previous: Message | undefined;
   viewerId: number | undefined;
   isHighlighted: boolean;
-  onOpenActions: (anchor: HTMLElement, message: Message) => void;
+  /** Without it the message offers no actions menu (a thread reply of someone else). */
+  onOpenActions?: ((anchor: HTMLElement, message: Message) => void) | undefined;
   onOpenImage: (image: LightboxImage) => void;
   onJumpTo: (messageId: number) => void;
+  /** Adds the viewer's reaction of this type to the message, or takes it back. */
+  onToggleReaction: (message: Message, type: ReactionType) => void;
+  onOpenReactionPicker: (message: Message) => void;
+  /** Without it the replies link is not shown (inside the thread view itself). */
+  onOpenThread?: ((message: Message) => void) | undefined;
 }
 
-/** One message with its day separator, reply preview, text, attachments, time and seen-by. */
+const repliesLabel = (count: number): string => (count === 1 ? '1 reply' : `${count} replies`);
+
+/**
+ * One message with its day separator, reply preview, text, attachments, reactions, thread
+ * replies link, time and seen-by.
+ */
 export const MessageItem = memo(function MessageItem({
   message,
   previous,
@@ -41,6 +63,9 @@ export const MessageItem = memo(function MessageItem({
   onOpenActions,
   onOpenImage,
   onJumpTo,
+  onToggleReaction,
+  onOpenReactionPicker,
+  onOpenThread,
 }: MessageItemProps) {
   const isOwn = message.sender_id === viewerId;
   const separator = separatorBefore(message.createdAt, previous?.createdAt);
@@ -49,6 +74,7 @@ export const MessageItem = memo(function MessageItem({
   const seenBy = seenByNames(message.message_reads, viewerId);
   const reply = message.reply_to_message_detail;
   const hasText = !message.is_deleted && message.content.trim() !== '';
+  const threadReplyCount = message.thread_replies.length;
 
   return (
     <Box sx={{ px: { xs: 1.5, sm: 3 }, pb: 0.75 }}>
@@ -170,17 +196,47 @@ export const MessageItem = memo(function MessageItem({
               ) : null}
             </Box>
             {!message.is_deleted ? (
-              <IconButton
+              <Box
                 className="message-actions"
-                size="small"
-                aria-label="Message actions"
-                onClick={(event) => onOpenActions(event.currentTarget, message)}
-                sx={{ opacity: { xs: 1, lg: 0 }, transition: 'opacity 120ms' }}
+                sx={{ display: 'flex', flexDirection: isOwn ? 'row-reverse' : 'row', opacity: { xs: 1, lg: 0 }, transition: 'opacity 120ms' }}
               >
-                <MoreHorizIcon fontSize="small" />
-              </IconButton>
+                <IconButton size="small" aria-label="Add reaction" onClick={() => onOpenReactionPicker(message)}>
+                  <AddReactionOutlinedIcon fontSize="small" />
+                </IconButton>
+                {onOpenActions ? (
+                  <IconButton
+                    size="small"
+                    aria-label="Message actions"
+                    onClick={(event) => onOpenActions(event.currentTarget, message)}
+                  >
+                    <MoreHorizIcon fontSize="small" />
+                  </IconButton>
+                ) : null}
+              </Box>
             ) : null}
           </Box>
+          {!message.is_deleted ? (
+            <ReactionChips
+              reactions={message.message_reactions}
+              viewerId={viewerId}
+              onToggle={(type) => onToggleReaction(message, type)}
+              align={isOwn ? 'end' : 'start'}
+            />
+          ) : null}
+          {threadReplyCount > 0 && onOpenThread ? (
+            <Link
+              component="button"
+              type="button"
+              variant="caption"
+              underline="hover"
+              onClick={() => onOpenThread(message)}
+              aria-label={`Open thread, ${repliesLabel(threadReplyCount)}`}
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5, mx: 0.5, fontWeight: 600 }}
+            >
+              <ForumOutlinedIcon sx={{ fontSize: 14 }} />
+              {repliesLabel(threadReplyCount)}
+            </Link>
+          ) : null}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25, mx: 0.5 }}>
             {message.is_pinned ? <PushPinIcon aria-label="Pinned message" sx={{ fontSize: 12, color: 'secondary.main' }} /> : null}
             <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>

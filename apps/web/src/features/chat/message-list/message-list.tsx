@@ -1,5 +1,7 @@
 import { HIGHLIGHT_PULSE_MS, MESSAGE_PAGE_GROWTH, TEXT, type Message } from '@ichat/shared';
+import AddReactionOutlinedIcon from '@mui/icons-material/AddReactionOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
@@ -17,6 +19,8 @@ import { fetchMessagePosition } from '../api/queries';
 import { countBefore } from '../lib/paging';
 import { useQueryErrorReport, useReportError } from '../lib/use-eref';
 import type { LightboxImage } from '../modals/image-lightbox';
+import { MessageReactionPicker } from '../reactions/reaction-picker';
+import { useToggleReaction } from '../reactions/use-toggle-reaction';
 import { MessageItem } from './message-item';
 import { useKeepBottomOnResize } from './use-keep-bottom-on-resize';
 import { useMessageHistory } from './use-message-history';
@@ -44,6 +48,8 @@ interface MessageListProps {
   onTogglePin: (message: Message) => void;
   onDelete: (message: Message) => void;
   onOpenImage: (image: LightboxImage) => void;
+  /** Opens the thread view on this (top-level) message. */
+  onOpenThread: (message: Message) => void;
 }
 
 interface OpenMenu {
@@ -71,6 +77,7 @@ export function MessageList({
   onTogglePin,
   onDelete,
   onOpenImage,
+  onOpenThread,
 }: MessageListProps) {
   const { query, isLoadingOlder, loadOlder, ensureCount } = useMessageHistory(conversationId);
   const report = useReportError();
@@ -79,6 +86,9 @@ export function MessageList({
   const [isAtBottom, setIsAtBottom] = useState(true);
   const [highlightedId, setHighlightedId] = useState<number | null>(null);
   const [menu, setMenu] = useState<OpenMenu | null>(null);
+  // By id, so the picker marks the message's reactions as they are now, not when it opened.
+  const [pickerMessageId, setPickerMessageId] = useState<number | null>(null);
+  const toggleReaction = useToggleReaction(viewerId);
   // The oldest message of the first page: everything older counts as prepended.
   const [anchorId, setAnchorId] = useState<number | null>(null);
 
@@ -214,6 +224,7 @@ export function MessageList({
 
   const handleOpenActions = useCallback((anchor: HTMLElement, message: Message) => setMenu({ anchor, message }), []);
   const handleJumpTo = useCallback((messageId: number) => void jumpTo(messageId), [jumpTo]);
+  const handleOpenReactionPicker = useCallback((message: Message) => setPickerMessageId(message.id), []);
 
   const runMenuAction = (action: (message: Message) => void) => {
     if (!menu) return;
@@ -248,8 +259,19 @@ export function MessageList({
     icon: <PushPinOutlinedIcon fontSize="small" />,
     run: onTogglePin,
   };
-  // Own: Delete, Reply, Pin; others: Pin, Reply (000 §6).
-  const menuActions = isOwnMenu ? [deleteAction, replyAction, pinAction] : [pinAction, replyAction];
+  const threadAction: MenuAction = { label: 'Reply in thread', icon: <ForumOutlinedIcon fontSize="small" />, run: onOpenThread };
+  const reactAction: MenuAction = {
+    label: 'React',
+    icon: <AddReactionOutlinedIcon fontSize="small" />,
+    run: handleOpenReactionPicker,
+  };
+  // Own: Delete, Reply, Reply in thread, Pin; others: Pin, Reply, Reply in thread (000 §6).
+  // Thread replies are never in this list, so every message here can start or open a thread.
+  const menuActions = isOwnMenu
+    ? [deleteAction, replyAction, threadAction, pinAction, reactAction]
+    : [pinAction, replyAction, threadAction, reactAction];
+  // A message deleted while the picker is open can no longer be reacted to: the picker closes.
+  const pickerMessage = messages.find((message) => message.id === pickerMessageId && !message.is_deleted);
 
   return (
     <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }} data-testid="message-list">
@@ -287,6 +309,9 @@ export function MessageList({
             onOpenActions={handleOpenActions}
             onOpenImage={onOpenImage}
             onJumpTo={handleJumpTo}
+            onToggleReaction={toggleReaction}
+            onOpenReactionPicker={handleOpenReactionPicker}
+            onOpenThread={onOpenThread}
           />
         )}
       />
@@ -315,6 +340,7 @@ export function MessageList({
           </MenuItem>
         ))}
       </Menu>
+      <MessageReactionPicker message={pickerMessage} viewerId={viewerId} onToggle={toggleReaction} onClose={() => setPickerMessageId(null)} />
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { useConversationPatchMutation } from '../api/mutations';
 import { useConversationListQuery } from '../api/queries';
 import { nextConversationLimit } from '../lib/paging';
+import { conversationOpenPath } from '../lib/conversation-path';
 import { storeSelectedConversationId } from '../lib/storage';
 import { useQueryErrorReport, useReportError } from '../lib/use-eref';
 import { ConversationItem } from './conversation-item';
@@ -62,7 +63,7 @@ export function ConversationList({ filter, limit, onLimitChange, selectedId }: C
 
   const handleOpen = (conversation: ConversationSummary) => {
     storeSelectedConversationId(conversation.id);
-    void navigate(`/conversations/${conversation.id}`);
+    void navigate(conversationOpenPath(conversation));
   };
 
   const handlePin = () => {

@@ -11,12 +11,14 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useUnreadCountQuery } from '../api/queries';
 import { readStoredFilter, storeFilter } from '../lib/storage';
 import { useQueryErrorReport } from '../lib/use-eref';
 import { CreateGroupDialog } from '../modals/create-group-dialog';
 import { DirectMessageDialog } from '../modals/direct-message-dialog';
+import { useGlobalSearch } from '../search/global-search';
+import { GlobalSearchResults } from '../search/global-search-results';
 import { ConversationList } from './conversation-list';
 
 interface SidebarProps {
@@ -24,17 +26,36 @@ interface SidebarProps {
   isNarrow: boolean;
 }
 
-/** Left side of the main screen (000 §2): inbox head, search box, Personal/Group toggle, list. */
+/**
+ * Left side of the main screen (000 §2): inbox head, search box, Personal/Group toggle, list.
+ * While global search results show, they take the list's place.
+ */
 export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
   const [filter, setFilter] = useState<ConversationFilter>(readStoredFilter);
   const [limit, setLimit] = useState(CONVERSATION_PAGE_SIZE);
   const [isDirectMessageOpen, setIsDirectMessageOpen] = useState(false);
   const [isCreateGroupOpen, setIsCreateGroupOpen] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const globalSearch = useGlobalSearch();
   const unread = useUnreadCountQuery();
   useQueryErrorReport('UPDATE_CONVERSATION_DATA_ERROR', unread.error, unread.errorUpdatedAt);
 
+  const clearSearch = () => {
+    globalSearch.clear();
+    setSearchText('');
+  };
+
+  const handleSearchKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Enter runs the search (000 §5); not while an input method is still composing a word.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    globalSearch.run(searchText);
+  };
+
   const handleFilter = (_event: unknown, value: ConversationFilter | null) => {
     if (!value || value === filter) return;
+    // Choosing a list means wanting to see it: the results give way.
+    if (globalSearch.isShowing) clearSearch();
     storeFilter(value);
     setFilter(value);
     // A filter change starts the list over at 10 (000 §9).
@@ -72,12 +93,14 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
         </Tooltip>
       </Box>
       <Box sx={{ px: 2, pb: 1.5 }}>
-        {/* Global search arrives in a later issue; the box is here so the layout is final. */}
         <TextField
           size="small"
           placeholder="Search"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          onKeyDown={handleSearchKeyDown}
           slotProps={{
-            htmlInput: { 'aria-label': 'Search conversations' },
+            htmlInput: { 'aria-label': 'Search conversations', enterKeyHint: 'search' },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -108,7 +131,16 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
           </ToggleButton>
         </ToggleButtonGroup>
       </Box>
-      <ConversationList filter={filter} limit={limit} onLimitChange={setLimit} selectedId={selectedId} />
+      {globalSearch.isShowing ? (
+        <GlobalSearchResults
+          keyword={globalSearch.keyword}
+          results={globalSearch.results}
+          isSearching={globalSearch.isSearching}
+          onBack={clearSearch}
+        />
+      ) : (
+        <ConversationList filter={filter} limit={limit} onLimitChange={setLimit} selectedId={selectedId} />
+      )}
       <DirectMessageDialog isOpen={isDirectMessageOpen} onClose={() => setIsDirectMessageOpen(false)} />
       <CreateGroupDialog isOpen={isCreateGroupOpen} onClose={() => setIsCreateGroupOpen(false)} />
     </Box>

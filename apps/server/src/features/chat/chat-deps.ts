@@ -1,0 +1,21 @@
+/** What the chat services are built from (app.ts wires one set for all of them). */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import type { FileStore } from '../../storage/file-store.js';
+import type { NotificationPush } from '../notifications/notification-push.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { ChatLive } from './chat-live.js';
+import type { ChatViews } from './chat-views.js';
+import type { ConversationsRepository } from './conversations.repository.js';
+import type { MessagesRepository } from './messages.repository.js';
+
+export interface ChatServiceDeps {
+  db: Kysely<Database>;
+  conversations: ConversationsRepository;
+  messages: MessagesRepository;
+  views: ChatViews;
+  files: FileStore;
+  live: ChatLive;
+  notifications: NotificationsRepository;
+  push: NotificationPush;
+}

@@ -1,0 +1,64 @@
+import {
+  reactionResponseSchema,
+  type Message,
+  type MessageReaction,
+  type ReactionType,
+  type ThreadDetail,
+} from '@ichat/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+import { chatKeys } from '../api/keys';
+import type { MessageWindow } from '../lib/paging';
+import { useReportError } from '../lib/use-eref';
+import { applyReactions, applyThreadReactions, toggledReactions } from './reaction-lib';
+
+interface ToggleReactionInput {
+  conversationId: number;
+  messageId: number;
+  type: ReactionType;
+}
+
+/**
+ * Adds or takes back the viewer's reaction of one type (PUT /api/v1/messages/{c}/{m}). The
+ * answer goes into the main-chat window and every held thread of the conversation, since a
+ * thread parent shows in both. Returns `toggle(message, type)`; while one toggle of a message
+ * is on its way, further ones for that message are ignored, so a double click counts once.
+ */
+export const useToggleReaction = (viewerId: number | undefined) => {
+  const queryClient = useQueryClient();
+  const report = useReportError();
+  const pendingMessageIds = useRef(new Set<number>());
+  const { mutate } = useMutation({
+    mutationFn: ({ conversationId, messageId, type }: ToggleReactionInput) =>
+      apiRequest(`/api/v1/messages/${conversationId}/${messageId}`, {
+        method: 'PUT',
+        body: { reaction_type: type },
+        schema: reactionResponseSchema,
+      }),
+    onSuccess: (result, { conversationId, messageId, type }) => {
+      const update = (current: readonly MessageReaction[]) => toggledReactions(current, viewerId, type, result);
+      queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (held) =>
+        applyReactions(held, messageId, update),
+      );
+      queryClient.setQueriesData<ThreadDetail>({ queryKey: chatKeys.threads(conversationId) }, (thread) =>
+        applyThreadReactions(thread, messageId, update),
+      );
+    },
+    onError: (error) => report('ADD_REMOVE_REACTION_ERROR', error),
+    // On the hook, not on mutate(): mutate's own callbacks run only for the latest call.
+    onSettled: (_result, _error, { messageId }) => {
+      pendingMessageIds.current.delete(messageId);
+    },
+  });
+
+  return useCallback(
+    (message: Message, type: ReactionType) => {
+      const pending = pendingMessageIds.current;
+      if (pending.has(message.id)) return;
+      pending.add(message.id);
+      mutate({ conversationId: message.conversation_id, messageId: message.id, type });
+    },
+    [mutate],
+  );
+};

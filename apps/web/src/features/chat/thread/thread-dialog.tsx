@@ -1,0 +1,213 @@
+import { HIGHLIGHT_PULSE_MS, type Message, type ThreadDetail } from '@ichat/shared';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { chatKeys } from '../api/keys';
+import { useDeleteMessageMutation } from '../api/mutations';
+import { Composer } from '../composer/composer';
+import type { MessageWindow } from '../lib/paging';
+import { useQueryErrorReport, useReportError } from '../lib/use-eref';
+import { useIsNarrow } from '../lib/use-phone';
+import { MessageItem } from '../message-list/message-item';
+import type { LightboxImage } from '../modals/image-lightbox';
+import { MessageReactionPicker } from '../reactions/reaction-picker';
+import { useToggleReaction } from '../reactions/use-toggle-reaction';
+import { useThreadQuery } from './thread-api';
+import { markThreadMessageDeleted, uncountThreadReply } from './thread-cache';
+
+interface ThreadDialogProps {
+  conversationId: number;
+  /** The thread's parent message id; null keeps the view closed. */
+  parentId: number | null;
+  /** A reply to bring into view and pulse (from a notification or a search hit). */
+  highlightId: number | null;
+  viewerId: number | undefined;
+  isPermittedToChat: boolean;
+  onClose: () => void;
+  onOpenImage: (image: LightboxImage) => void;
+}
+
+const repliesHeading = (count: number): string => (count === 1 ? '1 reply' : `${count} replies`);
+
+/**
+ * The thread view (000 §2 Modals): the parent message (DELETED CHAT once deleted), every
+ * reply and a reply input. It refreshes every 45 s while the page is visible (000 §4) and
+ * takes new replies live.
+ */
+export function ThreadDialog({
+  conversationId,
+  parentId,
+  highlightId,
+  viewerId,
+  isPermittedToChat,
+  onClose,
+  onOpenImage,
+}: ThreadDialogProps) {
+  const titleId = useId();
+  const isNarrow = useIsNarrow();
+  const queryClient = useQueryClient();
+  const thread = useThreadQuery(conversationId, parentId);
+  useQueryErrorReport('FETCH_THREAD_ERROR', thread.error, thread.errorUpdatedAt);
+  const report = useReportError();
+  const deleteMessage = useDeleteMessageMutation();
+  const toggleReaction = useToggleReaction(viewerId);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; message: Message } | null>(null);
+  const [pickerMessageId, setPickerMessageId] = useState<number | null>(null);
+  const [pulsingId, setPulsingId] = useState<number | null>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  const detail = thread.data;
+  const isOpen = parentId !== null;
+  const messages = detail ? [detail.parent, ...detail.replies] : [];
+  const pickerMessage = messages.find((message) => message.id === pickerMessageId);
+  const liveReplyCount = detail?.replies.filter((reply) => !reply.is_deleted).length ?? 0;
+
+  const scrollToEnd = useCallback(() => {
+    window.setTimeout(() => {
+      const body = bodyRef.current;
+      if (body) body.scrollTop = body.scrollHeight;
+    }, 50);
+  }, []);
+
+  // Opening at a reply brings it into view and pulses it for 2.5 s; otherwise the newest reply shows.
+  const hasData = detail !== undefined;
+  useEffect(() => {
+    if (!hasData || !isOpen) return;
+    if (highlightId === null) {
+      scrollToEnd();
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      bodyRef.current?.querySelector(`[data-message-id="${highlightId}"]`)?.scrollIntoView({ block: 'center' });
+      setPulsingId(highlightId);
+    }, 100);
+    return () => window.clearTimeout(timer);
+  }, [hasData, isOpen, highlightId, scrollToEnd]);
+  useEffect(() => {
+    if (pulsingId === null) return;
+    const timer = window.setTimeout(() => setPulsingId(null), HIGHLIGHT_PULSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [pulsingId]);
+
+  const handleDelete = (message: Message) =>
+    deleteMessage.mutate(
+      { conversationId, messageId: message.id },
+      {
+        onSuccess: () => {
+          if (parentId === null) return;
+          queryClient.setQueryData<ThreadDetail>(chatKeys.thread(conversationId, parentId), (held) =>
+            markThreadMessageDeleted(held, message.id),
+          );
+          queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (held) =>
+            uncountThreadReply(held, parentId, message.id),
+          );
+        },
+        onError: (failure) => report('DELETE_MESSAGE_ERROR', failure),
+      },
+    );
+
+  const openActions = useCallback((anchor: HTMLElement, message: Message) => setMenu({ anchor, message }), []);
+  const openPicker = useCallback((message: Message) => setPickerMessageId(message.id), []);
+  const noJump = useCallback(() => undefined, []);
+
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={isNarrow}
+      slotProps={{ paper: { sx: { height: isNarrow ? '100%' : 'min(85vh, 760px)', display: 'flex', flexDirection: 'column' } } }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        Thread
+      </DialogTitle>
+      <IconButton aria-label="Close thread" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <CloseIcon />
+      </IconButton>
+      <Divider />
+      <Box ref={bodyRef} data-testid="thread-view" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1.5, bgcolor: 'background.default' }}>
+        {!detail ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            {thread.isError ? null : <CircularProgress size={28} aria-label="Loading thread" />}
+          </Box>
+        ) : (
+          <>
+            <Box data-testid="thread-parent">
+              <MessageItem
+                message={detail.parent}
+                previous={undefined}
+                viewerId={viewerId}
+                isHighlighted={pulsingId === detail.parent.id}
+                onOpenImage={onOpenImage}
+                onJumpTo={noJump}
+                onToggleReaction={toggleReaction}
+                onOpenReactionPicker={openPicker}
+              />
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, my: 1 }}>
+              <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }} data-testid="thread-reply-count">
+                {repliesHeading(liveReplyCount)}
+              </Typography>
+              <Box sx={{ flex: 1, height: '1px', bgcolor: 'divider' }} />
+            </Box>
+            <Box role="list" aria-label="Thread replies">
+              {detail.replies.map((reply, index) => (
+                <Box role="listitem" key={reply.id}>
+                  <MessageItem
+                    message={reply}
+                    previous={index === 0 ? undefined : detail.replies[index - 1]}
+                    viewerId={viewerId}
+                    isHighlighted={pulsingId === reply.id}
+                    onOpenActions={reply.sender_id === viewerId ? openActions : undefined}
+                    onOpenImage={onOpenImage}
+                    onJumpTo={noJump}
+                    onToggleReaction={toggleReaction}
+                    onOpenReactionPicker={openPicker}
+                  />
+                </Box>
+              ))}
+            </Box>
+          </>
+        )}
+      </Box>
+      {parentId !== null ? (
+        <Composer
+          conversationId={conversationId}
+          threadParentId={parentId}
+          isPermittedToChat={isPermittedToChat}
+          replyTo={null}
+          onCancelReply={noJump}
+          onSent={scrollToEnd}
+        />
+      ) : null}
+      <Menu anchorEl={menu?.anchor ?? null} open={menu !== null} onClose={() => setMenu(null)}>
+        <MenuItem
+          onClick={() => {
+            if (menu) handleDelete(menu.message);
+            setMenu(null);
+          }}
+        >
+          <ListItemIcon>
+            <DeleteOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Delete</ListItemText>
+        </MenuItem>
+      </Menu>
+      <MessageReactionPicker message={pickerMessage} viewerId={viewerId} onToggle={toggleReaction} onClose={() => setPickerMessageId(null)} />
+    </Dialog>
+  );
+}
