@@ -106,11 +106,12 @@ test('the level-1 and level-2 approvers approve from their lists', async ({ brow
 test('the requester sees Approved and the notifications on the bell', async ({ page }) => {
   await signInAndWaitForHome(page, 'maria.santos@demo.local');
   const bell = page.getByRole('button', { name: /^Notifications/ });
-  await expect(bell).toHaveAccessibleName(/2 unread/);
+  await expect(bell).toHaveAccessibleName(/\d+ unread/);
   await bell.click();
-  const items = page.getByTestId('notification-item');
+  // Other browser tests ring Maria's bell too (mentions, reactions): only this request's count.
+  const items = page.getByTestId('notification-item').filter({ hasText: referenceId.slice(0, 15) });
   await expect(items).toHaveCount(2);
-  await expect(items.first()).toContainText(referenceId.slice(0, 15));
+  await expect(items.filter({ has: page.getByRole('button', { name: 'Mark as read' }) })).toHaveCount(2);
   await items.first().click();
   await expect(page).toHaveURL(/p=view-request-detail&t=epr&r=\d+/);
   await expect(page.getByText('APPROVED').first()).toBeVisible();
