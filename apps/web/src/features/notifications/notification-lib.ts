@@ -56,7 +56,11 @@ export const notificationTarget = (notification: ClickableNotification): Notific
     return { kind: 'navigate', to: `/requests?${params.toString()}`, markRead: true };
   }
   if (isOneOf(CHAT_POSITION_TYPES, type)) {
-    if (notification.conversation_id === null || notification.message_id === null) return { kind: 'none' };
+    if (notification.conversation_id === null) return { kind: 'none' };
+    // An unmute points at no message: it opens the conversation, as a mute does.
+    if (notification.message_id === null) {
+      return { kind: 'navigate', to: `/conversations/${notification.conversation_id}`, markRead: true };
+    }
     return { kind: 'position', conversationId: notification.conversation_id, messageId: notification.message_id };
   }
   return { kind: 'unsupported' };

@@ -44,6 +44,13 @@ describe('notificationTarget', () => {
       });
     }
   });
+  it('opens the conversation for an unmute, which points at no message', () => {
+    expect(notificationTarget({ ...base, notification_type: 'unmute', message_id: null })).toEqual({
+      kind: 'navigate',
+      to: '/conversations/4',
+      markRead: true,
+    });
+  });
   it('reports an unknown type as unsupported', () => {
     expect(notificationTarget({ ...base, notification_type: 'birthday' })).toEqual({ kind: 'unsupported' });
   });
