@@ -25,7 +25,7 @@ interface Props {
   onPick: (result: SearchResult, keyword: string) => void;
 }
 
-/** Search Chat: messages of this conversation containing the keyword; a hit opens at that message. */
+/** Search Chat: messages of this conversation whose words start with the keyword's words; a hit opens at that message (or its thread). */
 export function SearchChatsDialog({ conversationId, isOpen, onClose, onPick }: Props) {
   return (
     <ModalFrame isOpen={isOpen} title="Search Chat" onClose={onClose} maxWidth="sm">
