@@ -226,10 +226,21 @@ export function MessageList({
   const handleJumpTo = useCallback((messageId: number) => void jumpTo(messageId), [jumpTo]);
   const handleOpenReactionPicker = useCallback((message: Message) => setPickerMessageId(message.id), []);
 
+  // The menu item that opened the picker is gone when it closes: focus goes back to the
+  // message's actions button instead of the top of the page.
+  const pickerReturnFocus = useRef<HTMLElement | null>(null);
+  const closeReactionPicker = useCallback(() => {
+    setPickerMessageId(null);
+    const target = pickerReturnFocus.current;
+    pickerReturnFocus.current = null;
+    if (target?.isConnected) window.setTimeout(() => target.focus(), 0);
+  }, []);
+
   const runMenuAction = (action: (message: Message) => void) => {
     if (!menu) return;
-    const { message } = menu;
+    const { message, anchor } = menu;
     setMenu(null);
+    pickerReturnFocus.current = action === handleOpenReactionPicker ? anchor : null;
     action(message);
   };
 
@@ -340,7 +351,7 @@ export function MessageList({
           </MenuItem>
         ))}
       </Menu>
-      <MessageReactionPicker message={pickerMessage} viewerId={viewerId} onToggle={toggleReaction} onClose={() => setPickerMessageId(null)} />
+      <MessageReactionPicker message={pickerMessage} viewerId={viewerId} onToggle={toggleReaction} onClose={closeReactionPicker} />
     </Box>
   );
 }
