@@ -3,7 +3,7 @@
  * DEMO_PASSWORD. Every form has first- and second-level approvers among these people, and
  * Maria Santos is a plain requester with no approver role.
  */
-import type { FormType } from '@ichat/shared';
+import type { FormType, ReactionType } from '@ichat/shared';
 
 export const DEMO_DEPARTMENTS = ['Executive Office', 'Sales', 'Finance', 'Warehouse / Supply Chain', 'Human Resources'] as const;
 type Department = (typeof DEMO_DEPARTMENTS)[number];
@@ -69,8 +69,10 @@ export interface DemoConversation {
   name?: string;
   members: string[];
   admins?: string[];
-  /** [sender, text, minutes before the seed time] */
-  messages: [string, string, number][];
+  /** [sender, text, minutes before the seed time, index of the thread's parent for a thread reply] */
+  messages: [string, string, number, number?][];
+  /** [index of the message, who reacted, reaction type] */
+  reactions?: [number, string, ReactionType][];
   /** Members who have read everything; the others see the last messages as unread. */
   readBy: string[];
 }
@@ -109,8 +111,14 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
     messages: [
       ['juan.delacruz', 'Team, the monthly target review is on Monday at 9 AM.', 1500],
       ['carmen.flores', 'Please bring your daily sales reports for the last two weeks.', 1490],
+      ['carmen.flores', 'Could we start at 10 AM? I have a supplier call at 9.', 1485, 0],
       ['maria.santos', 'Noted. I will have mine filed in the portal by Friday.', 1480],
       ['juan.delacruz', 'Reminder: new price list for Republic Cement starts next week.', 60],
+    ],
+    reactions: [
+      [0, 'maria.santos', 'like'],
+      [0, 'carmen.flores', 'thanks'],
+      [4, 'admin', 'salute'],
     ],
     readBy: ['juan.delacruz'],
   },

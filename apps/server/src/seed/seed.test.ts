@@ -1,4 +1,4 @@
-import { FORM_TYPES } from '@ichat/shared';
+import { FORM_TYPES, type Message } from '@ichat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBool } from '../db/values.js';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -65,6 +65,24 @@ describe('the demo organisation', () => {
       expect(conversation.last_message_id).toBe(messages.at(-1)?.id);
       expect(conversation.last_message_at).toBe(messages.at(-1)?.created_at);
     }
+  });
+
+  it('shows a thread and reactions in the Sales Team, found by search', async () => {
+    const token = await server.login('maria.santos');
+    const groups = await server.request<{ conversations: { id: number; name: string }[] }>('GET', '/api/v2/conversations?conversation_filter=group', { token });
+    const sales = groups.body.conversations.find((conversation) => conversation.name === 'Sales Team')!;
+    const page = await server.request<{ messages: Message[] }>('GET', `/api/v1/messages/${sales.id}`, { token });
+    const review = page.body.messages.find((message) => message.content.startsWith('Team, the monthly target review'))!;
+    expect(review.thread_replies).toHaveLength(1);
+    expect(review.message_reactions.map((reaction) => [reaction.type, reaction.user.display_name])).toEqual([
+      ['like', 'Maria Santos'],
+      ['thanks', 'Carmen Flores'],
+    ]);
+    const hits = await server.request<{ result: { reply_to_thread_message_id: number | null }[] }>('POST', '/api/v1/messages/global/search/', {
+      token,
+      json: { keyword: 'supplier call' },
+    });
+    expect(hits.body.result).toEqual([expect.objectContaining({ reply_to_thread_message_id: review.id })]);
   });
 
   it('seeds only an empty database', async () => {

@@ -128,7 +128,8 @@ export const seedDemoOrganisation = async (db: Kysely<Database>, password: strin
 
       let lastMessage = { id: 0, at: firstAt };
       const lastReadBy = new Map<number, number>();
-      for (const [sender, text, minutesAgo] of conversation.messages) {
+      const messageIds: number[] = [];
+      for (const [sender, text, minutesAgo, threadOf] of conversation.messages) {
         const at = time - minutesAgo * MINUTE;
         const { id } = await trx
           .insertInto('messages')
@@ -136,16 +137,23 @@ export const seedDemoOrganisation = async (db: Kysely<Database>, password: strin
             conversation_id: conversationId,
             sender_id: userId(sender),
             content: text,
+            thread_parent_id: threadOf === undefined ? null : (messageIds[threadOf] ?? null),
             created_at: at,
             updated_at: at,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        messageIds.push(id);
         lastMessage = { id, at };
         // A sender has read the conversation up to their own message.
         lastReadBy.set(userId(sender), id);
       }
       for (const username of conversation.readBy) lastReadBy.set(userId(username), lastMessage.id);
+      const reactions = (conversation.reactions ?? []).flatMap(([index, username, type]) => {
+        const messageId = messageIds[index];
+        return messageId === undefined ? [] : [{ message_id: messageId, user_id: userId(username), type, created_at: time }];
+      });
+      if (reactions.length > 0) await trx.insertInto('message_reactions').values(reactions).execute();
 
       await trx
         .insertInto('conversation_members')
