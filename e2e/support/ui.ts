@@ -1,5 +1,5 @@
 /** The small language the browser tests speak. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -24,3 +24,21 @@ export const openAccountMenu = async (page: Page) => {
 
 export const tokenCookie = async (page: Page) =>
   (await page.context().cookies()).find((cookie) => cookie.name === 'token');
+
+/** The rendered messages whose text contains `text`. */
+export const messageItem = (page: Page, text: string | RegExp) => page.getByTestId('message-item').filter({ hasText: text });
+
+/** A signed-in window of its own (a second person in the same test). */
+export const signedInPage = async (browser: Browser, login: string, viewport = { width: 1440, height: 900 }) => {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signInAndWaitForHome(page, login);
+  return page;
+};
+
+/** Opens a conversation from the sidebar under the Personal or Group toggle. */
+export const openConversation = async (page: Page, filter: 'Personal' | 'Group', name: string) => {
+  await page.getByRole('button', { name: new RegExp(`^${filter}`) }).click();
+  await page.getByTestId('conversation-item').filter({ hasText: name }).click();
+  await expect(page.getByRole('region', { name: `Conversation ${name}` })).toBeVisible();
+};

@@ -5,29 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createLongConversation } from '../support/database.js';
-import { signInAndWaitForHome } from '../support/ui.js';
+import { messageItem, openConversation, signInAndWaitForHome, signedInPage } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const GROUP = 'Delivery Crew';
 const photo = path.join(import.meta.dirname, '..', 'fixtures', 'photo.png');
-
-const messageItem = (page: Page, text: string | RegExp) => page.getByTestId('message-item').filter({ hasText: text });
-
-const newPage = async (browser: Browser, login: string, viewport = { width: 1440, height: 900 }) => {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signInAndWaitForHome(page, login);
-  return page;
-};
-
-const openGroup = async (page: Page, name: string) => {
-  await page.getByRole('button', { name: /^Group/ }).click();
-  await page.getByTestId('conversation-item').filter({ hasText: name }).click();
-  await expect(page.getByRole('region', { name: `Conversation ${name}` })).toBeVisible();
-};
 
 const pickPerson = async (picker: Locator, page: Page, name: string) => {
   await picker.fill(name.split(' ')[0]!);
@@ -129,15 +114,15 @@ test('create a group with two members, send text, an image and a file, reply, pi
   await page.getByRole('button', { name: 'Close' }).click();
 
   // The other members see the group and the messages.
-  const carmen = await newPage(page.context().browser()!, 'carmen.flores@demo.local');
-  await openGroup(carmen, GROUP);
+  const carmen = await signedInPage(page.context().browser()!, 'carmen.flores@demo.local');
+  await openConversation(carmen, 'Group', GROUP);
   await expect(messageItem(carmen, 'Confirmed, two trucks.')).toBeVisible();
   await carmen.context().close();
 });
 
 test('an admin mutes a member, who then cannot send; others see DISABLED', async ({ page, browser }) => {
   await signInAndWaitForHome(page, 'juan.delacruz@demo.local');
-  await openGroup(page, GROUP);
+  await openConversation(page, 'Group', GROUP);
   await openChatMenuItem(page, 'View Members');
   const carmenRow = page.getByTestId('member-row').filter({ hasText: 'Carmen Flores' });
   await expect(page.getByTestId('member-row').filter({ hasText: 'Juan Dela Cruz' })).toContainText('DISABLED');
@@ -148,8 +133,8 @@ test('an admin mutes a member, who then cannot send; others see DISABLED', async
   await expect(page.getByRole('list', { name: 'Activity log' })).toContainText('Juan Dela Cruz have muted Carmen Flores');
   await page.getByRole('button', { name: 'Close' }).click();
 
-  const carmen = await newPage(browser, 'carmen.flores@demo.local');
-  await openGroup(carmen, GROUP);
+  const carmen = await signedInPage(browser, 'carmen.flores@demo.local');
+  await openConversation(carmen, 'Group', GROUP);
   const input = carmen.getByRole('textbox', { name: 'Message' });
   await expect(input).toBeDisabled();
   await expect(input).toHaveAttribute('placeholder', 'You are restricted from chatting in this conversation');
@@ -188,7 +173,7 @@ test('a direct message to two people lands in each personal conversation, then t
   await expect(messageItem(page, 'Please send me your sales figures for November.')).toBeVisible();
 
   for (const login of ['grace.tan@demo.local', 'juan.delacruz@demo.local']) {
-    const other = await newPage(browser, login);
+    const other = await signedInPage(browser, login);
     const item = other.getByTestId('conversation-item').filter({ hasText: 'Maria Santos' });
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('Maria: Please send me y');
@@ -229,7 +214,7 @@ test('a non-member opening a conversation lands on the not-found page', async ({
 test('a conversation of 10 000 messages opens at the newest and pages back as it scrolls', async ({ page }) => {
   createLongConversation('maria.santos', 'Archive', 10_000);
   await signInAndWaitForHome(page, 'maria.santos@demo.local');
-  await openGroup(page, 'Archive');
+  await openConversation(page, 'Group', 'Archive');
   await expect(messageItem(page, 'History message 10000')).toBeVisible();
   // Virtualised: only a window of rows is in the page.
   expect(await page.getByTestId('message-item').count()).toBeLessThan(80);

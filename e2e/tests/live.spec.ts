@@ -3,27 +3,12 @@
  * message reaches the other window within a second of the send's answer, seen receipts
  * travel back, and presence turns to offline when a person's window closes.
  */
-import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
-import { signInAndWaitForHome } from '../support/ui.js';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { messageItem, openConversation, signInAndWaitForHome, signedInPage } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const GROUP = 'Sales Team';
-
-const messageItem = (page: Page, text: string) => page.getByTestId('message-item').filter({ hasText: text });
-
-const signedInPage = async (browser: Browser, login: string) => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signInAndWaitForHome(page, login);
-  return page;
-};
-
-const openConversation = async (page: Page, filter: 'Personal' | 'Group', name: string) => {
-  await page.getByRole('button', { name: new RegExp(`^${filter}`) }).click();
-  await page.getByTestId('conversation-item').filter({ hasText: name }).click();
-  await expect(page.getByRole('region', { name: `Conversation ${name}` })).toBeVisible();
-};
 
 test('typing, a new message within a second, and seen receipts between two windows', async ({ browser }) => {
   const maria = await signedInPage(browser, 'maria.santos@demo.local');

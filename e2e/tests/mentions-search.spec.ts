@@ -3,27 +3,14 @@
  * count rises live, clicking the notification lands on the message with the pulse; a global
  * search jumps to a hit, and a hit in a thread opens the thread at the reply.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAndWaitForHome } from '../support/ui.js';
+import { expect, test, type Page } from '@playwright/test';
+import { messageItem, openConversation, signedInPage } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const GROUP = 'Sales Team';
 
-const messageItem = (page: Page, text: string) => page.getByTestId('message-item').filter({ hasText: text });
-
-const signedInPage = async (browser: Browser, login: string) => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signInAndWaitForHome(page, login);
-  return page;
-};
-
-const openGroup = async (page: Page) => {
-  await page.getByRole('button', { name: /^Group/ }).click();
-  await page.getByTestId('conversation-item').filter({ hasText: GROUP }).click();
-  await expect(page.getByRole('region', { name: `Conversation ${GROUP}` })).toBeVisible();
-};
+const openGroup = (page: Page) => openConversation(page, 'Group', GROUP);
 
 /** The bell's unread count, read from its accessible name ('Notifications, 2 unread'). */
 const bellCount = async (page: Page): Promise<number> => {

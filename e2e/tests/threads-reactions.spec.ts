@@ -3,27 +3,14 @@
  * picked in one shows in the other, a thread reply arrives live, an empty thread reply is
  * refused with its EREF, and the replies link opens the thread.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAndWaitForHome } from '../support/ui.js';
+import { expect, test, type Page } from '@playwright/test';
+import { messageItem, openConversation, signedInPage } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const GROUP = 'Sales Team';
 
-const messageItem = (page: Page, text: string) => page.getByTestId('message-item').filter({ hasText: text });
-
-const signedInPage = async (browser: Browser, login: string, width = 1440) => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signInAndWaitForHome(page, login);
-  return page;
-};
-
-const openGroup = async (page: Page) => {
-  await page.getByRole('button', { name: /^Group/ }).click();
-  await page.getByTestId('conversation-item').filter({ hasText: GROUP }).click();
-  await expect(page.getByRole('region', { name: `Conversation ${GROUP}` })).toBeVisible();
-};
+const openGroup = (page: Page) => openConversation(page, 'Group', GROUP);
 
 const send = async (page: Page, text: string) => {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
