@@ -37,7 +37,7 @@ import { createRequestsRepository } from './features/requests/requests.repositor
 import { requestsRoutes } from './features/requests/requests.routes.js';
 import { createRequestsService } from './features/requests/requests.service.js';
 import { systemRoutes } from './features/system/system.routes.js';
-import { createGuards } from './http/authenticate.js';
+import { accessFor, registerAuthentication, type RouteAccess } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWebClient } from './http/web-client.js';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.js';
@@ -59,9 +59,18 @@ export interface AppDependencies {
   liveKeyPrefix?: string | undefined;
 }
 
+/** A route as registered, with the access its callers need (http/authenticate.ts). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: RealtimeGateway;
+    /** Every route of the app, so tests can check each one (a new route cannot be missed). */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
@@ -75,6 +84,12 @@ export const buildApp = async ({ config, database, redis, liveKeyPrefix = 'ichat
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     return503OnClosing: true,
+  });
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const access = accessFor(route.config?.access, route.url);
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, access });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -145,16 +160,15 @@ export const buildApp = async ({ config, database, redis, liveKeyPrefix = 'ichat
   const requests = createRequestsService({ ...requestDeps, files });
   const approvals = createApprovalsService(requestDeps);
   const notifications = createNotificationsService({ notifications: notificationsRepo });
-  const guards = createGuards(accounts);
-  app.decorateRequest('user', null);
+  registerAuthentication(app, accounts);
 
   await app.register(systemRoutes({ config, database }));
-  await app.register(accountsRoutes({ accounts, guards, files }));
-  await app.register(adminRoutes({ accounts, guards }));
-  await app.register(assetsRoutes({ files, guards }));
-  await app.register(chatRoutes({ conversations, messages, reactions, search, guards, files }));
-  await app.register(requestsRoutes({ requests, approvals, guards, files }));
-  await app.register(notificationsRoutes({ notifications, guards }));
+  await app.register(accountsRoutes({ accounts, files }));
+  await app.register(adminRoutes({ accounts }));
+  await app.register(assetsRoutes({ files }));
+  await app.register(chatRoutes({ conversations, messages, reactions, search, files }));
+  await app.register(requestsRoutes({ requests, approvals, files }));
+  await app.register(notificationsRoutes({ notifications }));
   await registerWebClient(app, config);
 
   const realtime = createRealtimeGateway({

@@ -1,19 +1,44 @@
 /**
- * Authentication: the caller is the user of the bearer token (header `Authorization:
- * Bearer {token}`, as the web client sends it). Image and file GETs may carry the token in
- * the `token` cookie instead, because an <img> cannot send a header; calls that change
- * anything require the header, so a cross-site form cannot act with the cookie.
+ * Authentication comes first, on every route: one `onRequest` hook, which runs before the
+ * body is read and before any body, query or path parameter is validated, so a caller who
+ * is not signed in learns only that (401), whatever else is wrong with the call.
+ *
+ * Secure by default: every route under /api/ and /assets/ (and any unknown path there)
+ * needs a signed-in user unless the route says `config: { access: 'public' }`;
+ * `access: 'admin'` also needs admin access (403 otherwise).
+ *
+ * The caller is the user of the bearer token (header `Authorization: Bearer {token}`, as
+ * the web client sends it). Image and file GETs may carry the token in the `token` cookie
+ * instead, because an <img> cannot send a header; calls that change anything require the
+ * header, so a cross-site form cannot act with the cookie.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TEXT } from '@ichat/shared';
 import type { AccountsService, AuthUser } from '../features/accounts/accounts.service.js';
 import { forbidden, unauthorized } from './errors.js';
+
+export type RouteAccess = 'public' | 'user' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /** Who may call the route; unset means 'user' under /api/ and /assets/, else 'public'. */
+    access?: RouteAccess;
+  }
 }
+
+/** Route config of a call anyone may make (sign-in, version, token check). */
+export const publicRoute = { access: 'public' } as const satisfies { access: RouteAccess };
+/** Route config of a call only administrators may make. */
+export const adminRoute = { access: 'admin' } as const satisfies { access: RouteAccess };
+
+const PROTECTED_PATHS = /^\/(api|assets)(\/|$|\?)/;
+
+/** The access a route needs; paths no route matches are judged by their prefix. */
+export const accessFor = (declared: RouteAccess | undefined, path: string): RouteAccess =>
+  declared ?? (PROTECTED_PATHS.test(path) ? 'user' : 'public');
 
 export const bearerToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
@@ -28,26 +53,21 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
   return undefined;
 };
 
-export const createGuards = (accounts: AccountsService) => {
-  const requireUser = async (request: FastifyRequest) => {
+export const registerAuthentication = (app: FastifyInstance, accounts: Pick<AccountsService, 'authenticate'>) => {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const access = accessFor(request.routeOptions.config.access, request.routeOptions.url ?? request.url);
+    if (access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized(TEXT.notSignedIn);
     const user = await accounts.authenticate(token);
     if (!user) throw unauthorized(TEXT.sessionExpired);
     request.user = user;
-  };
-
-  const requireAdmin = async (request: FastifyRequest) => {
-    await requireUser(request);
-    if (!request.user?.isAdmin) throw forbidden(TEXT.permissionDenied);
-  };
-
-  return { requireUser, requireAdmin };
+    if (access === 'admin' && !user.isAdmin) throw forbidden(TEXT.permissionDenied);
+  });
 };
 
-export type Guards = ReturnType<typeof createGuards>;
-
-/** The authenticated caller; only valid in a route guarded by requireUser. */
+/** The authenticated caller; only valid in a route that is not public. */
 export const caller = (request: FastifyRequest): AuthUser => {
   if (!request.user) throw unauthorized(TEXT.notSignedIn);
   return request.user;

@@ -4,7 +4,6 @@
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { Guards } from '../http/authenticate.js';
 import { notFound } from '../http/errors.js';
 import type { FileStore } from './file-store.js';
 
@@ -17,11 +16,11 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 export const assetsRoutes =
-  ({ files, guards }: { files: FileStore; guards: Guards }) =>
+  ({ files }: { files: FileStore }) =>
   async (app: FastifyInstance) => {
     app.get<{ Params: { name: string } }>(
       '/assets/images-data/:name',
-      { preHandler: guards.requireUser, schema: { hide: true } },
+      { schema: { hide: true } },
       async (request, reply) => {
         const { name } = request.params;
         const extension = name.split('.').pop()?.toLowerCase() ?? '';

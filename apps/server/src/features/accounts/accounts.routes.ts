@@ -15,7 +15,7 @@ import {
   verifyTokenBodySchema,
   verifyTokenResponseSchema,
 } from '@ichat/shared';
-import { caller, type Guards } from '../../http/authenticate.js';
+import { adminRoute, caller, publicRoute } from '../../http/authenticate.js';
 import { badRequest } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { failures } from '../../http/route-schema.js';
@@ -23,7 +23,7 @@ import type { FileStore } from '../../storage/file-store.js';
 import type { AccountsService } from './accounts.service.js';
 
 export const accountsRoutes =
-  ({ accounts, guards, files }: { accounts: AccountsService; guards: Guards; files: FileStore }) =>
+  ({ accounts, files }: { accounts: AccountsService; files: FileStore }) =>
   async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
@@ -31,6 +31,7 @@ export const accountsRoutes =
     app.post(
       '/api/v1/accounts/login',
       {
+        config: publicRoute,
         schema: {
           tags,
           summary: 'Sign in with an email address or username',
@@ -44,7 +45,6 @@ export const accountsRoutes =
     app.post(
       '/api/v1/accounts/logout',
       {
-        preHandler: guards.requireUser,
         schema: { tags, summary: 'End every session of the caller', response: { 200: messageOnlySchema, ...failures(401) } },
       },
       async (request) => ({ success: true as const, ...(await accounts.logout(caller(request).id)) }),
@@ -53,7 +53,7 @@ export const accountsRoutes =
     app.post(
       '/api/v1/accounts/register',
       {
-        preHandler: guards.requireAdmin,
+        config: adminRoute,
         schema: {
           tags,
           summary: 'Register a staff member (admins only)',
@@ -70,7 +70,6 @@ export const accountsRoutes =
     app.post(
       '/api/v1/accounts/change-password',
       {
-        preHandler: guards.requireUser,
         schema: {
           tags,
           summary: 'Change the password; earlier tokens stop working and a new one is returned',
@@ -87,7 +86,6 @@ export const accountsRoutes =
     app.get(
       '/api/v1/accounts/me',
       {
-        preHandler: guards.requireUser,
         schema: { tags, summary: 'The signed-in user', response: { 200: meResponseSchema, ...failures(401) } },
       },
       async (request) => ({ success: true as const, user_details: await accounts.getMe(caller(request).id) }),
@@ -96,7 +94,6 @@ export const accountsRoutes =
     app.put(
       '/api/v1/accounts/me',
       {
-        preHandler: guards.requireUser,
         schema: {
           tags,
           summary: 'Update display name and profile photo',
@@ -128,6 +125,7 @@ export const accountsRoutes =
     app.post(
       '/api/v1/tokens/verify',
       {
+        config: publicRoute,
         schema: {
           tags,
           summary: 'Whether a token is still valid',

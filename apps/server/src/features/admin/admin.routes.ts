@@ -8,12 +8,12 @@ import {
   adminUsersResponseSchema,
   idParam,
 } from '@ichat/shared';
-import { caller, type Guards } from '../../http/authenticate.js';
+import { adminRoute, caller } from '../../http/authenticate.js';
 import { failures } from '../../http/route-schema.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 
 export const adminRoutes =
-  ({ accounts, guards }: { accounts: AccountsService; guards: Guards }) =>
+  ({ accounts }: { accounts: AccountsService }) =>
   async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['admin'];
@@ -21,7 +21,7 @@ export const adminRoutes =
     app.get(
       '/api/v1/admin/users',
       {
-        preHandler: guards.requireAdmin,
+        config: adminRoute,
         schema: { tags, summary: 'Every staff account', response: { 200: adminUsersResponseSchema, ...failures(401, 403) } },
       },
       async () => ({ success: true as const, users: await accounts.listUsers() }),
@@ -30,7 +30,7 @@ export const adminRoutes =
     app.patch(
       '/api/v1/admin/users/:id',
       {
-        preHandler: guards.requireAdmin,
+        config: adminRoute,
         schema: {
           tags,
           summary: 'Deactivate or reactivate a user, or change admin access',

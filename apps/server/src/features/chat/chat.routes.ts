@@ -40,7 +40,7 @@ import {
   usersResponseSchema,
 } from '@ichat/shared';
 import { z } from 'zod';
-import { caller, type Guards } from '../../http/authenticate.js';
+import { caller } from '../../http/authenticate.js';
 import { badRequest, payloadTooLarge } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { failures } from '../../http/route-schema.js';
@@ -65,19 +65,16 @@ export const chatRoutes =
     messages,
     reactions,
     search,
-    guards,
     files,
   }: {
     conversations: ConversationsService;
     messages: MessagesService;
     reactions: ReactionsService;
     search: SearchService;
-    guards: Guards;
     files: FileStore;
   }) =>
   async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const preHandler = guards.requireUser;
     const tags = ['conversations'];
     const ok = true as const;
 
@@ -86,7 +83,6 @@ export const chatRoutes =
     app.get(
       '/api/v1/conversations',
       {
-        preHandler,
         schema: { tags, summary: 'Every conversation of the caller, pinned first', response: { 200: conversationListResponseSchema, ...failures(401) } },
       },
       async (request) => ({ success: ok, conversations: await conversations.list(caller(request).id, null) }),
@@ -95,7 +91,6 @@ export const chatRoutes =
     app.get(
       '/api/v2/conversations',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'The caller’s personal or group conversations',
@@ -112,7 +107,6 @@ export const chatRoutes =
     app.get(
       '/api/v3/conversations',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'One page of the caller’s personal or group conversations',
@@ -129,7 +123,6 @@ export const chatRoutes =
     app.get(
       '/api/v2/conversations/unread-count',
       {
-        preHandler,
         schema: { tags, summary: 'Unread messages, personal and group', response: { 200: unreadCountResponseSchema, ...failures(401) } },
       },
       async (request) => ({ success: ok, count: await conversations.unreadCount(caller(request).id) }),
@@ -139,7 +132,6 @@ export const chatRoutes =
       app.get(
         `/api/${version}/conversations/:id`,
         {
-          preHandler,
           schema: {
             tags,
             summary: 'One conversation with its members, pinned message and the caller’s permissions',
@@ -154,7 +146,6 @@ export const chatRoutes =
     app.post(
       '/api/v1/conversations',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'Create a group conversation; the creator is its admin',
@@ -187,7 +178,6 @@ export const chatRoutes =
     app.patch(
       '/api/v1/conversations/:id',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'Pin/unpin the conversation for the caller, or leave it',
@@ -205,7 +195,6 @@ export const chatRoutes =
     app.put(
       '/api/v1/conversations/:id',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'Rename a group or change its image (conversation admins only)',
@@ -239,7 +228,6 @@ export const chatRoutes =
     app.get(
       '/api/v1/conversations/actions/:id',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'The activity log, newest first',
@@ -260,7 +248,6 @@ export const chatRoutes =
     app.get(
       '/api/v1/messages/:conversationId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'A page of messages, oldest first; the newest page marks the conversation read',
@@ -278,7 +265,6 @@ export const chatRoutes =
     app.post(
       '/api/v1/messages/:conversationId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'Send a message with optional attachments',
@@ -306,7 +292,6 @@ export const chatRoutes =
     app.post(
       '/api/v1/messages/search/:conversationId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'Search the messages of one conversation',
@@ -326,7 +311,6 @@ export const chatRoutes =
       app.post(
         url,
         {
-          preHandler,
           schema: {
             tags: messageTags,
             summary: 'Search every conversation the caller belongs to',
@@ -342,7 +326,6 @@ export const chatRoutes =
     app.get(
       '/api/v1/messages/thread/:conversationId/:messageId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'A thread: its parent message and every reply, oldest first',
@@ -359,7 +342,6 @@ export const chatRoutes =
     app.post(
       '/api/v1/messages/:conversationId/:messageId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'Reply in the thread of a message',
@@ -394,7 +376,6 @@ export const chatRoutes =
     app.put(
       '/api/v1/messages/:conversationId/:messageId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'Add the caller’s reaction of a type to a message, or remove it when already there',
@@ -412,7 +393,6 @@ export const chatRoutes =
     app.delete(
       '/api/v1/messages/:conversationId/:messageId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'Delete one of the caller’s own messages',
@@ -430,7 +410,6 @@ export const chatRoutes =
     app.get(
       '/api/v1/messages/:conversationId/:messageId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'Where a message sits: index from the newest, its text, and its thread',
@@ -447,7 +426,6 @@ export const chatRoutes =
     app.patch(
       '/api/v1/messages/:conversationId/:messageId',
       {
-        preHandler,
         schema: {
           tags: messageTags,
           summary: 'Pin a message (replacing the previous pin), or unpin the pinned one',
@@ -466,7 +444,6 @@ export const chatRoutes =
     app.get(
       '/api/v1/users',
       {
-        preHandler,
         schema: { tags: ['users'], summary: 'Active staff other than the caller', response: { 200: usersResponseSchema, ...failures(401) } },
       },
       async (request) => ({ success: ok, users: await conversations.directory(caller(request).id) }),
@@ -475,7 +452,6 @@ export const chatRoutes =
     app.patch(
       '/api/v1/conversation-member/:conversationId/:userId',
       {
-        preHandler,
         schema: {
           tags: ['members'],
           summary: 'Mute/unmute or remove a member (conversation admins only, never themselves)',
@@ -496,7 +472,6 @@ export const chatRoutes =
     app.put(
       '/api/v1/conversation-member/:conversationId',
       {
-        preHandler,
         schema: {
           tags: ['members'],
           summary: 'Add a member to a group (any member may)',
@@ -514,7 +489,6 @@ export const chatRoutes =
     app.get(
       '/api/v1/files/:conversationId',
       {
-        preHandler,
         schema: {
           tags: ['files'],
           summary: 'Files sent in a conversation, newest first',
@@ -528,7 +502,6 @@ export const chatRoutes =
     app.post(
       '/api/v1/direct-message',
       {
-        preHandler,
         schema: {
           tags: ['direct messages'],
           summary: 'Send one message to several people, each in their personal conversation with the caller',
@@ -543,7 +516,7 @@ export const chatRoutes =
 
     app.get(
       '/assets/message-attachment/:name',
-      { preHandler, schema: { hide: true, params: z.object({ name: z.string().max(200) }) } },
+      { schema: { hide: true, params: z.object({ name: z.string().max(200) }) } },
       async (request, reply) => sendStoredFile(reply, await messages.attachmentFor(caller(request).id, request.params.name)),
     );
   };

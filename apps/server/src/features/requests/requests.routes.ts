@@ -15,7 +15,7 @@ import {
   voteResponseSchema,
 } from '@ichat/shared';
 import { z } from 'zod';
-import { caller, type Guards } from '../../http/authenticate.js';
+import { caller } from '../../http/authenticate.js';
 import { readMultipart } from '../../http/multipart.js';
 import { failures } from '../../http/route-schema.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -27,30 +27,26 @@ export const requestsRoutes =
   ({
     requests,
     approvals,
-    guards,
     files,
   }: {
     requests: RequestsService;
     approvals: ApprovalsService;
-    guards: Guards;
     files: FileStore;
   }) =>
   async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const preHandler = guards.requireUser;
     const tags = ['requests'];
     const ok = true as const;
 
     app.get(
       '/api/v1/forms',
-      { preHandler, schema: { tags, summary: 'The forms the caller may use', response: { 200: formsResponseSchema, ...failures(401) } } },
+      { schema: { tags, summary: 'The forms the caller may use', response: { 200: formsResponseSchema, ...failures(401) } } },
       async (request) => ({ success: ok, forms: await requests.listForms(caller(request).id) }),
     );
 
     app.get(
       '/api/v1/forms/me/permissions',
       {
-        preHandler,
         schema: { tags, summary: 'Page permissions (approval_page)', response: { 200: pagePermissionsResponseSchema, ...failures(401) } },
       },
       async (request) => ({ success: ok, permissions: await requests.pagePermissions(caller(request).id) }),
@@ -58,14 +54,13 @@ export const requestsRoutes =
 
     app.get(
       '/api/v1/forms/me/requests',
-      { preHandler, schema: { tags, summary: 'The caller’s requests, newest first', response: { 200: requestListResponseSchema, ...failures(401) } } },
+      { schema: { tags, summary: 'The caller’s requests, newest first', response: { 200: requestListResponseSchema, ...failures(401) } } },
       async (request) => ({ success: ok, requests: await requests.listMine(caller(request).id) }),
     );
 
     app.get(
       '/api/v1/forms/me/approvals',
       {
-        preHandler,
         schema: { tags, summary: 'Requests waiting on the caller’s vote', response: { 200: requestListResponseSchema, ...failures(401, 403) } },
       },
       async (request) => ({ success: ok, requests: await requests.listAwaiting(caller(request).id) }),
@@ -74,7 +69,6 @@ export const requestsRoutes =
     app.get(
       '/api/v1/forms/me/requests/history',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'Requests the caller is an approver of, searched on the server',
@@ -88,7 +82,6 @@ export const requestsRoutes =
     app.get(
       '/api/v1/forms/me/requests/:type/:id',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'One request with its lines, files, approvers and votes (requester and approvers only)',
@@ -105,7 +98,6 @@ export const requestsRoutes =
     app.post(
       '/api/v1/forms/me/requests',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'Approve or deny a request (a denial needs a comment)',
@@ -118,14 +110,13 @@ export const requestsRoutes =
 
     app.get(
       '/api/v1/forms/me/reports',
-      { preHandler, schema: { tags, summary: 'Dashboard figures', response: { 200: reportsResponseSchema, ...failures(401) } } },
+      { schema: { tags, summary: 'Dashboard figures', response: { 200: reportsResponseSchema, ...failures(401) } } },
       async (request) => ({ success: ok, reports: await requests.reports(caller(request).id) }),
     );
 
     app.get(
       '/api/v1/forms/:id',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'A form with the caller’s permissions (add_page, view_page, open_page)',
@@ -139,7 +130,6 @@ export const requestsRoutes =
     app.post(
       '/api/v1/forms/:kind/:id',
       {
-        preHandler,
         schema: {
           tags,
           summary: 'File a request with a form',
@@ -167,7 +157,7 @@ export const requestsRoutes =
 
     app.get(
       '/assets/requests-attachments/:name',
-      { preHandler, schema: { hide: true, params: z.object({ name: z.string().max(200) }) } },
+      { schema: { hide: true, params: z.object({ name: z.string().max(200) }) } },
       async (request, reply) => sendStoredFile(reply, await requests.fileFor(caller(request).id, request.params.name)),
     );
   };

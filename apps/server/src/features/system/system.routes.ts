@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readinessResponseSchema, versionResponseSchema } from '@ichat/shared';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/dialect.js';
+import { publicRoute } from '../../http/authenticate.js';
 
 export const systemRoutes =
   ({ config, database }: { config: Config; database: DatabaseHandle }) =>
@@ -12,7 +13,10 @@ export const systemRoutes =
 
     app.get(
       '/api/v1/version',
-      { schema: { tags: ['system'], summary: 'Web and mobile versions, and the app download links', response: { 200: versionResponseSchema } } },
+      {
+        config: publicRoute,
+        schema: { tags: ['system'], summary: 'Web and mobile versions, and the app download links', response: { 200: versionResponseSchema } },
+      },
       async () => ({
         success: true as const,
         APP_VERSION: config.appVersion,
