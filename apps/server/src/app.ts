@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
 import { ATTACHMENT_LIMIT_BYTES } from '@ichat/shared';
-import { createMemoryLoginLimiter, createRedisLoginLimiter } from './auth/login-limiter.js';
+import { createMemoryLoginLimiter, createRedisLoginLimiter, type LoginLimits } from './auth/login-limiter.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/dialect.js';
@@ -53,10 +53,12 @@ export interface AppDependencies {
   database: DatabaseHandle;
   redis?: RedisClientType | undefined;
   /**
-   * Names the Redis keys and stream the live socket shares between processes. Processes of
-   * one deployment use the same; tests running side by side use their own.
+   * Names the Redis keys and stream that processes share (live socket, login limits).
+   * Processes of one deployment use the same; tests running side by side use their own.
    */
-  liveKeyPrefix?: string | undefined;
+  redisKeyPrefix?: string | undefined;
+  /** Tighter login limits for tests; production uses the shared constants. */
+  loginLimits?: Partial<LoginLimits> | undefined;
 }
 
 /** A route as registered, with the access its callers need (http/authenticate.ts). */
@@ -74,7 +76,7 @@ declare module 'fastify' {
   }
 }
 
-export const buildApp = async ({ config, database, redis, liveKeyPrefix = 'ichat:live' }: AppDependencies): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'ichat', loginLimits }: AppDependencies): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -131,7 +133,9 @@ export const buildApp = async ({ config, database, redis, liveKeyPrefix = 'ichat
     db: database.db,
     repo: createAccountsRepository(database.db),
     tokens: createTokenService(config.jwtSecret),
-    limiter: redis ? createRedisLoginLimiter(redis) : createMemoryLoginLimiter(),
+    limiter: redis
+      ? createRedisLoginLimiter(redis, { prefix: `${redisKeyPrefix}:login`, limits: loginLimits })
+      : createMemoryLoginLimiter({ limits: loginLimits }),
     files,
     events,
   });
@@ -176,10 +180,10 @@ export const buildApp = async ({ config, database, redis, liveKeyPrefix = 'ichat
     accounts,
     events,
     chat: messages,
-    presence: redis ? createRedisPresenceStore(redis, liveKeyPrefix) : createMemoryPresenceStore(),
+    presence: redis ? createRedisPresenceStore(redis, `${redisKeyPrefix}:live`) : createMemoryPresenceStore(),
     presenceRepo: createPresenceRepository(database.db),
     redis,
-    streamName: `${liveKeyPrefix}:socket.io`,
+    streamName: `${redisKeyPrefix}:live:socket.io`,
     logger: app.log,
     parseCookie: (header) => app.parseCookie(header),
   });

@@ -88,9 +88,25 @@ export const CURRENCY_LOCALE = 'en-PH';
 export const CURRENCY_DECIMALS = 2;
 export const DISPLAY_TIME_ZONE = 'Asia/Manila';
 
-/** Login throttling: at most 10 failures a minute per account and per address. */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 1 * MINUTE;
+/**
+ * Login limits (docs/DECISIONS.md, "Login limits"). Every attempt is counted before the
+ * password is checked; a right password takes back what its account and address counted.
+ * - One account from one address: 10 attempts per 15 minutes, then wait out the window.
+ * - One address over all accounts: 100 per 15 minutes (a spray of guesses).
+ * - One account over all addresses: 10 free per hour, then a backoff before each next
+ *   attempt that doubles from 1 s up to 1 minute, so guessing slows to one a minute but
+ *   the owner is never shut out for long (and never from an address they signed in from).
+ */
+export const LOGIN_PAIR_LIMIT = 10;
+export const LOGIN_PAIR_WINDOW_MS = 15 * MINUTE;
+export const LOGIN_ADDRESS_LIMIT = 100;
+export const LOGIN_ADDRESS_WINDOW_MS = 15 * MINUTE;
+export const LOGIN_ACCOUNT_FREE_ATTEMPTS = 10;
+export const LOGIN_ACCOUNT_WINDOW_MS = 60 * MINUTE;
+export const LOGIN_ACCOUNT_BACKOFF_BASE_MS = 1 * SECOND;
+export const LOGIN_ACCOUNT_BACKOFF_MAX_MS = 1 * MINUTE;
+/** How long an address a person signed in from stays familiar (exempt from the backoff). */
+export const LOGIN_FAMILIAR_ADDRESS_MS = 30 * DAY;
 
 /** Account field limits. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -14,7 +14,6 @@ export const TEXT = {
   loginFailedTitle: 'Login Failed',
   loginSuccessful: 'Login Successful',
   loginInvalid: 'Invalid email address, username or password.',
-  loginThrottled: 'Too many failed login attempts. Please wait a minute and try again.',
   loginDeactivated: 'Your account has been deactivated. Please contact support.',
 
   // Sessions
@@ -96,6 +95,14 @@ export const fileTooLargeText = (fileName: string, limitMb: number): string =>
   `File ${fileName} exceeds ${limitMb}MB and will not be uploaded.`;
 export const attachmentTooLargeText = (limitMb: number): string =>
   `File Attachment too large. Max: ${limitMb}MB`;
+
+/** The login limit's refusal, naming the wait in whole seconds or minutes. */
+export const loginThrottledText = (retryAfterSeconds: number): string => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait =
+    seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? '' : 's'}`;
+  return `Too many failed login attempts. Please try again in ${wait}.`;
+};
 
 /**
  * One activity-log line (000 §8). The document's lines name two alternatives with a slash

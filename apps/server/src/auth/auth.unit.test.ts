@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryLoginLimiter } from './login-limiter.js';
+import { loginLimiterContract } from './login-limiter.contract.js';
+import { accountBackoffMs, createMemoryLoginLimiter, DEFAULT_LOGIN_LIMITS } from './login-limiter.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { createTokenService } from './tokens.js';
 
@@ -39,27 +40,22 @@ describe('tokens', () => {
 });
 
 describe('memory login limiter', () => {
-  it('blocks a key after the limit within the window, then forgets it', async () => {
-    let now = 0;
-    const limiter = createMemoryLoginLimiter({ limit: 10, windowMs: 60_000, now: () => now });
-    for (let attempt = 0; attempt < 9; attempt += 1) await limiter.recordFailure(['account:a', 'address:1']);
-    expect(await limiter.isBlocked(['account:a'])).toBe(false);
-    await limiter.recordFailure(['account:a', 'address:1']);
-    expect(await limiter.isBlocked(['account:a'])).toBe(true);
-    expect(await limiter.isBlocked(['account:b', 'address:1'])).toBe(true);
-    expect(await limiter.isBlocked(['account:b', 'address:2'])).toBe(false);
-
-    now = 59_999;
-    expect(await limiter.isBlocked(['account:a'])).toBe(true);
-    now = 60_000;
-    expect(await limiter.isBlocked(['account:a'])).toBe(false);
+  loginLimiterContract(async (limits) => {
+    let now = 1_000_000;
+    return {
+      limiter: createMemoryLoginLimiter({ limits, now: () => now }),
+      advance: async (ms) => {
+        now += ms;
+      },
+    };
   });
+});
 
-  it('clears one key on success and leaves the others', async () => {
-    const limiter = createMemoryLoginLimiter({ limit: 1 });
-    await limiter.recordFailure(['account:a', 'address:1']);
-    await limiter.clear('account:a');
-    expect(await limiter.isBlocked(['account:a'])).toBe(false);
-    expect(await limiter.isBlocked(['address:1'])).toBe(true);
+describe('account backoff', () => {
+  it('is free for the first attempts, then doubles from the base up to the cap', () => {
+    const limits = { ...DEFAULT_LOGIN_LIMITS, accountFreeAttempts: 10, backoffBaseMs: 1000, backoffMaxMs: 60_000 };
+    expect([9, 10, 11, 12, 13, 16, 17, 100, 10_000].map((attempts) => accountBackoffMs(attempts, limits))).toEqual([
+      0, 0, 1000, 2000, 4000, 32_000, 60_000, 60_000, 60_000,
+    ]);
   });
 });

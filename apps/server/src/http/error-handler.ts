@@ -57,7 +57,10 @@ export const sendFailure = (reply: FastifyReply, status: number, message: string
 
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return sendFailure(reply, error.statusCode, error.message);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return sendFailure(reply, error.statusCode, error.message);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation as ValidationIssue[];

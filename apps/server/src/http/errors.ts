@@ -9,6 +9,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: ClientErrorStatus,
     message: string,
+    /** Sent as Retry-After (whole seconds) with a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,4 +23,5 @@ export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const payloadTooLarge = (message: string) => new AppError(413, message);
-export const tooManyRequests = (message: string) => new AppError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(429, message, retryAfterSeconds);

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { RedisClientType } from 'redis';
 import { buildApp } from '../app.js';
+import type { LoginLimits } from '../auth/login-limiter.js';
 import { loadConfig, type Config } from '../config.js';
 import { isPostgresUrl, openDatabase, type DatabaseHandle } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -72,6 +73,9 @@ export interface TestServerOptions {
   seed?: boolean;
   env?: Record<string, string>;
   redis?: RedisClientType;
+  /** Servers given the same prefix share their Redis state, as processes of one deployment do. */
+  redisKeyPrefix?: string;
+  loginLimits?: Partial<LoginLimits>;
 }
 
 const createPostgresSchema = async (url: string): Promise<{ schema: string; drop: () => Promise<void> }> => {
@@ -117,7 +121,13 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
   try {
     await migrateTestDatabase(database);
     if (options.seed !== false) await seedDemoOrganisation(database.db, DEMO_PASSWORD);
-    app = await buildApp({ config, database, redis: options.redis, liveKeyPrefix: `ichat:test:${randomBytes(4).toString('hex')}` });
+    app = await buildApp({
+      config,
+      database,
+      redis: options.redis,
+      redisKeyPrefix: options.redisKeyPrefix ?? `ichat:test:${randomBytes(4).toString('hex')}`,
+      loginLimits: options.loginLimits,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     // A failed start must not leave a schema or a directory behind.

@@ -5,6 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import {
+  loginThrottledText,
   TEXT,
   TOKEN_LIFETIME_DEFAULT_MS,
   TOKEN_LIFETIME_REMEMBER_MS,
@@ -73,27 +74,35 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
 
   return {
     async login(input: { username: string; password: string; rememberMe: boolean }, clientAddress: string) {
-      const accountKey = `account:${lookupKey(input.username)}`;
-      const keys = [accountKey, `address:${clientAddress}`];
-      if (await limiter.isBlocked(keys)) throw tooManyRequests(TEXT.loginThrottled);
-
       const user = await repo.findByLogin(input.username);
+      // Keyed on the person, so their email address and username share one count.
+      const attempt = { account: user ? `user:${user.id}` : `login:${lookupKey(input.username)}`, address: clientAddress };
+      const verdict = await limiter.begin(attempt);
+      if (!verdict.allowed) {
+        const seconds = Math.ceil(verdict.retryAfterMs / 1000);
+        throw tooManyRequests(loginThrottledText(seconds), seconds);
+      }
+
       const passwordMatches = user
         ? await verifyPassword(input.password, user.password_hash)
         : await verifyAgainstDummy(input.password);
-      if (!user || !passwordMatches) {
-        await limiter.recordFailure(keys);
-        // One answer for an unknown account and a wrong password.
-        throw unauthorized(TEXT.loginInvalid);
-      }
+      // One answer for an unknown account and a wrong password.
+      if (!user || !passwordMatches) throw unauthorized(TEXT.loginInvalid);
+      await limiter.succeeded(attempt);
       if (!toBool(user.is_active)) throw forbidden(TEXT.loginDeactivated);
 
-      await limiter.clear(accountKey);
       return {
         message: TEXT.loginSuccessful,
         ...(await issueToken(user.id, user.token_version, input.rememberMe)),
         userDetails: toUserDetails(user),
       };
+    },
+
+    /** Lifts the login limits on a user's account (an administrator's call). */
+    async unlockLogin(userId: number) {
+      await requireUser(userId);
+      await limiter.unlock(`user:${userId}`);
+      return { message: 'The account can sign in again.' };
     },
 
     /** The user behind a token, or null when it is malformed, expired, revoked or deactivated. */

@@ -1,6 +1,7 @@
 import { TEXT, TOKEN_LIFETIME_DEFAULT_MS, TOKEN_LIFETIME_REMEMBER_MS } from '@ichat/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressLimitScenario, loginLimitScenarios } from '../../test-support/login-limit-scenarios.js';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let server: TestServer;
@@ -86,47 +87,9 @@ describe('POST /api/v1/accounts/login', () => {
   });
 });
 
-describe('login throttling', () => {
-  it('blocks an account after 10 failures in a minute, even with the right password', async () => {
-    // Behind a trusted proxy each attempt comes from its own address, so only the account count trips.
-    const isolated = await startTestServer({ env: { TRUST_PROXY: '1' } });
-    try {
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        const response = await isolated.request('POST', '/api/v1/accounts/login', {
-          json: { username: 'jose.garcia', password: `wrong-${attempt}` },
-          headers: { 'x-forwarded-for': `10.0.0.${attempt}` },
-        });
-        expect(response.status).toBe(401);
-      }
-      const blocked = await isolated.request('POST', '/api/v1/accounts/login', {
-        json: { username: 'jose.garcia', password: DEMO_PASSWORD },
-      });
-      expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ success: false, message: TEXT.loginThrottled });
-      // Another account from the same address is not blocked by jose's count alone.
-      expect((await isolated.request('POST', '/api/v1/accounts/login', { json: { username: 'grace.tan', password: DEMO_PASSWORD } })).status).toBe(200);
-    } finally {
-      await isolated.close();
-    }
-  });
-
-  it('blocks an address after 10 failures across different accounts', async () => {
-    const isolated = await startTestServer();
-    try {
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        const response = await isolated.request('POST', '/api/v1/accounts/login', {
-          json: { username: `someone-${attempt}@demo.local`, password: 'guess' },
-        });
-        expect(response.status).toBe(401);
-      }
-      const blocked = await isolated.request('POST', '/api/v1/accounts/login', {
-        json: { username: 'ramon.bautista', password: DEMO_PASSWORD },
-      });
-      expect(blocked.status).toBe(429);
-    } finally {
-      await isolated.close();
-    }
-  });
+describe('login limits', () => {
+  loginLimitScenarios((options) => startTestServer(options));
+  addressLimitScenario((options) => startTestServer(options));
 });
 
 describe('GET and PUT /api/v1/accounts/me', () => {

@@ -7,6 +7,7 @@ import {
   adminUpdateUserResponseSchema,
   adminUsersResponseSchema,
   idParam,
+  messageOnlySchema,
 } from '@ichat/shared';
 import { adminRoute, caller } from '../../http/authenticate.js';
 import { failures } from '../../http/route-schema.js';
@@ -43,5 +44,19 @@ export const adminRoutes =
         success: true as const,
         ...(await accounts.updateAccess(caller(request), request.params.id, request.body)),
       }),
+    );
+
+    app.post(
+      '/api/v1/admin/users/:id/unlock',
+      {
+        config: adminRoute,
+        schema: {
+          tags,
+          summary: 'Lift the login limits on a user locked out by failed sign-ins',
+          params: z.object({ id: idParam('User id') }),
+          response: { 200: messageOnlySchema, ...failures(401, 403, 404) },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await accounts.unlockLogin(request.params.id)) }),
     );
   };
