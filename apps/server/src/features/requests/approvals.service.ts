@@ -16,6 +16,27 @@ import { REQUEST_NOT_FOUND } from './requests.service.js';
 
 export const ALREADY_VOTED = 'You have already voted on this request.';
 
+const LEVEL_NAMES: Record<number, string> = { 1: '1st', 2: '2nd' };
+
+/** A concurrent vote changed the request first; the transaction is rolled back. */
+class VoteOvertaken extends Error {}
+
+/**
+ * Why the caller may not vote on the request now, in words that name what happened, or
+ * null when their vote is due.
+ */
+const whyNotDue = (
+  request: { status: string; current_level: number },
+  mine: { level: number; has_voted: boolean }[],
+): string | null => {
+  if (request.status !== 'pending') return `This request has already been ${request.status}.`;
+  const due = mine.find((approver) => approver.level === request.current_level);
+  if (due) return due.has_voted ? ALREADY_VOTED : null;
+  const passed = mine.find((approver) => approver.level < request.current_level && !approver.has_voted);
+  if (passed) return `The ${LEVEL_NAMES[passed.level] ?? passed.level} level of this request has already been decided.`;
+  return mine.some((approver) => approver.has_voted) ? ALREADY_VOTED : 'This request is not waiting for your approval yet.';
+};
+
 export interface VoteInput {
   form_id: number;
   request_id: number;
@@ -40,12 +61,8 @@ export const createApprovalsService = ({
     if (request.requester_id === caller.id) throw forbidden('You cannot approve or deny your own request.');
     const mine = (await requests.approversOf(request.id)).filter((approver) => approver.approver_id === caller.id);
     if (mine.length === 0) throw notFound(REQUEST_NOT_FOUND);
-    if (request.status !== 'pending') throw conflict(`This request has already been ${request.status}.`);
-    const due = mine.find((approver) => approver.level === request.current_level);
-    if (!due) {
-      throw conflict(mine.some((a) => a.has_voted) ? ALREADY_VOTED : 'This request is not waiting for your approval yet.');
-    }
-    if (due.has_voted) throw conflict(ALREADY_VOTED);
+    const refusal = whyNotDue(request, mine);
+    if (refusal) throw conflict(refusal);
 
     const approved = input.status === 'approved';
     const level = request.current_level;
@@ -58,8 +75,9 @@ export const createApprovalsService = ({
         await notifications.insertMany(list, time, trx);
         stored.push(...list);
       };
+      if (!(await requests.lockPendingLevel(request.id, level, time, trx))) throw new VoteOvertaken();
       const counted = await requests.castVote({ requestId: request.id, approverId: caller.id, level, approved, comment, time }, trx);
-      if (!counted) throw conflict(ALREADY_VOTED);
+      if (!counted) throw new VoteOvertaken();
       const toRequester = (type: NewNotification['type']): NewNotification => ({
         recipientId: request.requester_id,
         senderId: caller.id,
@@ -68,7 +86,7 @@ export const createApprovalsService = ({
       });
 
       if (!approved) {
-        await requests.advance(request.id, { level }, { status: 'denied', level }, time, trx);
+        if (!(await requests.advance(request.id, { level }, { status: 'denied', level }, time, trx))) throw new VoteOvertaken();
         await notify([toRequester('denied form request')]);
         return 'denied' as const;
       }
@@ -80,8 +98,9 @@ export const createApprovalsService = ({
       }
       if (level === 1 && request.executive_approval_needed_count > 0) {
         // Level 1 is met: only now are the second-level approvers asked.
-        const moved = await requests.advance(request.id, { level: 1 }, { status: 'pending', level: 2 }, time, trx);
-        const executives = moved ? await requests.levelApprovers(request.id, 2, trx) : [];
+        // Another vote moved the level on first: this one came too late, and is undone.
+        if (!(await requests.advance(request.id, { level: 1 }, { status: 'pending', level: 2 }, time, trx))) throw new VoteOvertaken();
+        const executives = await requests.levelApprovers(request.id, 2, trx);
         await notify([
           toRequester('approve form request'),
           ...executives.map((recipientId): NewNotification => ({
@@ -93,9 +112,15 @@ export const createApprovalsService = ({
         ]);
         return 'pending' as const;
       }
-      const decided = await requests.advance(request.id, { level }, { status: 'approved', level }, time, trx);
-      if (decided) await notify([toRequester('approved form request')]);
-      return decided ? ('approved' as const) : ('pending' as const);
+      if (!(await requests.advance(request.id, { level }, { status: 'approved', level }, time, trx))) throw new VoteOvertaken();
+      await notify([toRequester('approved form request')]);
+      return 'approved' as const;
+    }).catch(async (error: unknown) => {
+      if (!(error instanceof VoteOvertaken)) throw error;
+      // Say what the other vote did, read fresh.
+      const now = await requests.findRequest(request.id);
+      const current = (await requests.approversOf(request.id)).filter((approver) => approver.approver_id === caller.id);
+      throw conflict((now && whyNotDue(now, current)) ?? ALREADY_VOTED);
     });
     push.sent(stored);
     return {

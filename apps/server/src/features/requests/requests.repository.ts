@@ -420,6 +420,22 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
       return Number(row.approvals);
     },
 
+    /**
+     * Takes the request's row lock for the rest of the transaction (PostgreSQL; SQLite runs
+     * one transaction at a time), so votes on one request count one after another. False
+     * when the request is no longer pending at that level.
+     */
+    async lockPendingLevel(requestId: number, level: number, time: number, executor: Executor): Promise<boolean> {
+      const result = await executor
+        .updateTable('form_requests')
+        .set({ updated_at: time })
+        .where('id', '=', requestId)
+        .where('status', '=', 'pending')
+        .where('current_level', '=', level)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Moves a pending request on; returns whether this call made the change. */
     async advance(
       requestId: number,

@@ -349,6 +349,32 @@ describe('two-level approval', () => {
     expect(shown.body.request.current_level).toBe(2);
   });
 
+  it('a vote on a level that already has its approvals is refused with 409 saying so', async () => {
+    const filed = await submit('paolo.villanueva', 'epr', formId, eprData());
+    const id = filed.body.request.id;
+    expect((await vote('ana.reyes', formId, id, 'approved')).status).toBe(200);
+    const late = await vote('jose.garcia', formId, id, 'approved');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('The 1st level of this request has already been decided.');
+    expect((await vote('carmen.flores', formId, id, 'approved')).status).toBe(200);
+    for (const approver of ['ramon.bautista', 'jose.garcia']) {
+      const after = await vote(approver, formId, id, 'approved');
+      expect(after.status).toBe(409);
+      expect(after.body.message).toBe('This request has already been approved.');
+    }
+  });
+
+  it('of two approvers voting at once on a level that needs one, one counts and the other is told the level was decided', async () => {
+    const filed = await submit('paolo.villanueva', 'epr', formId, eprData());
+    const id = filed.body.request.id;
+    const results = await Promise.all([vote('ana.reyes', formId, id, 'approved'), vote('jose.garcia', formId, id, 'denied', 'No budget.')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(refused.body.message).toMatch(/^(The 1st level of this request has already been decided|This request has already been denied)\.$/);
+    const shown = await detail('paolo.villanueva', 'epr', id);
+    expect(shown.body.request.votes).toHaveLength(1);
+  });
+
   it('nobody approves their own request, and outsiders can neither see nor vote', async () => {
     // Ana is a level-1 approver of ePR; her own request is left to Jose.
     const filed = await submit('ana.reyes', 'epr', formId, eprData());
