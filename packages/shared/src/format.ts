@@ -1,6 +1,11 @@
 /**
- * Formatting shared by the page and the server: money in centavos, relative times, and
- * previews. Kept free of browser and Node APIs so both sides run the same code.
+ * Formatting shared by the page and the server: money, relative times, and previews. Kept
+ * free of browser and Node APIs so both sides run the same code.
+ *
+ * Money: the server and the database keep integer centavos (no floating-point sums); the API
+ * answers pesos, a JSON number with at most 2 decimals (1234.56), as the clients send them.
+ * `centavosToPesos` is the one conversion between the two, used where the server builds a
+ * response; the page formats those pesos with `formatPesos`.
  */
 import { CURRENCY, CURRENCY_DECIMALS, CURRENCY_LOCALE } from './constants.js';
 
@@ -11,8 +16,34 @@ const pesoFormat = new Intl.NumberFormat(CURRENCY_LOCALE, {
   maximumFractionDigits: CURRENCY_DECIMALS,
 });
 
-/** Formats integer centavos as pesos, e.g. 123456 → '₱1,234.56'. */
-export const formatCentavos = (centavos: number): string => pesoFormat.format(centavos / 100);
+/**
+ * The largest amount the API carries: ₱9,999,999,999,999.99, i.e. 15 significant digits.
+ * A double holds every decimal of 15 significant digits exactly enough to be written back
+ * as the same digits; beyond that two centavo amounts can become one number (near 2^53
+ * centavos, 9007199254740990 and 9007199254740991 both divide to 90071992547409.9).
+ */
+export const MAX_CENTAVOS = 999_999_999_999_999;
+export const MAX_PESOS = MAX_CENTAVOS / 100;
+
+/**
+ * Integer centavos, as the server stores and sums them, → pesos as the API answers them:
+ * 123456 → 1234.56, 7 → 0.07. The result is the double nearest the exact peso amount, so
+ * JSON writes it with at most 2 decimals. Anything but a whole number of centavos within
+ * ±MAX_CENTAVOS is a RangeError: an amount is never sent rounded or approximate.
+ */
+export const centavosToPesos = (centavos: number): number => {
+  if (!Number.isSafeInteger(centavos) || Math.abs(centavos) > MAX_CENTAVOS) {
+    throw new RangeError(`${String(centavos)} is not a whole number of centavos the API can carry.`);
+  }
+  // `+ 0` writes -0 as 0.
+  return centavos / 100 + 0;
+};
+
+/** Whether a number is a peso amount with at most 2 decimals (what centavosToPesos gives). */
+export const hasAtMostTwoDecimals = (pesos: number): boolean => Number.isFinite(pesos) && Math.round(pesos * 100) / 100 === pesos;
+
+/** Formats pesos, as the API answers them, the en-PH way: 3703.75 → '₱3,703.75'. */
+export const formatPesos = (pesos: number): string => pesoFormat.format(pesos);
 
 /**
  * Parses a peso amount typed by a person ('1,234.5', '₱ 20') into integer centavos without

@@ -19,6 +19,7 @@ import {
   WAREHOUSES,
   type FormType,
 } from '../options.js';
+import { hasAtMostTwoDecimals, MAX_PESOS } from '../format.js';
 import { idSchema, isoDateSchema, successSchema } from './common.js';
 
 export const formTypeSchema = z.enum(FORM_TYPES, { error: 'Unknown form type.' });
@@ -50,6 +51,18 @@ export const pagePermissionsResponseSchema = successSchema({
   permissions: z.object({ approval_page: z.boolean() }),
 });
 
+/**
+ * An amount in an answer: pesos as a JSON number with at most 2 decimals (1234.56 is
+ * ₱1,234.56), the way the clients send them. The server keeps integer centavos and converts
+ * with centavosToPesos when it builds the answer. Never negative.
+ */
+export const pesosSchema = z
+  .number()
+  .nonnegative()
+  .max(MAX_PESOS)
+  .refine(hasAtMostTwoDecimals, { error: 'An amount in pesos has at most 2 decimals.' });
+const PESOS_DESCRIPTION = 'pesos, at most 2 decimals (1234.56 = ₱1,234.56)';
+
 /** A request as the three lists show it (001 §3 Request list item). */
 export const requestListItemSchema = z.object({
   id: idSchema,
@@ -58,7 +71,7 @@ export const requestListItemSchema = z.object({
   request_link_id: idSchema,
   form_id: idSchema,
   createdAt: isoDateSchema,
-  total_cost: z.number().int().nullable().describe('centavos'),
+  total_cost: pesosSchema.nullable().describe(PESOS_DESCRIPTION),
   overall_approval_status: z.boolean(),
   status: z.enum(['pending', 'approved', 'denied']),
   requester_user_detail: z.object({ first_name: z.string(), last_name: z.string() }),
@@ -386,8 +399,8 @@ export const requestLineSchema = z.object({
   description: z.string(),
   remarks: z.string(),
   quantity: z.number(),
-  estimated_price: z.number().int().nullable().describe('centavos'),
-  estimated_cost: z.number().int().nullable().describe('centavos'),
+  estimated_price: pesosSchema.nullable().describe(PESOS_DESCRIPTION),
+  estimated_cost: pesosSchema.nullable().describe(PESOS_DESCRIPTION),
   data: z.record(z.string(), z.unknown()).nullable(),
   purchases_attachment_detail: z.array(requestFileSchema),
   purchases_files_detail: z.array(requestFileSchema),
@@ -422,7 +435,7 @@ export const requestDetailSchema = z.object({
     urgent: z.boolean(),
     recommended_supplier: z.string().nullable(),
     date_needed: z.string().nullable(),
-    total_cost: z.number().int().nullable().describe('centavos'),
+    total_cost: pesosSchema.nullable().describe(PESOS_DESCRIPTION),
     createdAt: isoDateSchema,
     /** The form's own fields (everything that is not a line or a file), as filed. */
     details: z.record(z.string(), z.unknown()),
@@ -447,12 +460,14 @@ export const voteResponseSchema = successSchema({
 });
 
 export const chartSliceSchema = z.object({ id: z.string(), value: z.number(), label: z.string() });
+/** A slice whose value is an amount: pesos, like every amount in an answer. */
+export const moneySliceSchema = chartSliceSchema.extend({ value: pesosSchema.describe(PESOS_DESCRIPTION) });
 export const reportsResponseSchema = successSchema({
   reports: z.object({
     my_requests_by_status: z.array(chartSliceSchema),
     my_requests_by_type: z.array(chartSliceSchema),
-    /** Pesos requested per month (ePR totals, last 6 months), value in centavos. */
-    amounts_by_month: z.array(chartSliceSchema),
+    /** Pesos requested per month (ePR totals, last 6 months), summed in centavos, value in pesos. */
+    amounts_by_month: z.array(moneySliceSchema),
     /** Requests awaiting the caller's vote, by type; empty for non-approvers. */
     awaiting_me_by_type: z.array(chartSliceSchema),
   }),

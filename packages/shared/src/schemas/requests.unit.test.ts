@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVINCES_BY_REGION, REGIONS } from '../options.js';
-import { calendarDateSchema, eprDataSchema, pesoAmountSchema, prospectingDataSchema, quantitySchema } from './requests.js';
+import { calendarDateSchema, eprDataSchema, pesoAmountSchema, prospectingDataSchema, quantitySchema, reportsResponseSchema, requestLineSchema, requestListItemSchema } from './requests.js';
 
 describe('request form schemas', () => {
   it('reads peso amounts as integer centavos without float sums', () => {
@@ -39,5 +39,20 @@ describe('request form schemas', () => {
     expect(eprDataSchema.parse(valid).requisitions[0]?.price).toBe(25000);
     expect(eprDataSchema.safeParse({ ...valid, requisitions: [] }).success).toBe(false);
     expect(eprDataSchema.safeParse({ ...valid, company_id: undefined }).success).toBe(false);
+  });
+
+  it('describes every amount in an answer as pesos with at most 2 decimals', () => {
+    const totalCost = requestListItemSchema.shape.total_cost;
+    for (const good of [3703.75, 0.07, 0, null]) expect(totalCost.safeParse(good).success, String(good)).toBe(true);
+    for (const bad of [3703.755, -1, 0.1 + 0.2, '3703.75']) expect(totalCost.safeParse(bad).success, String(bad)).toBe(false);
+    expect(requestLineSchema.shape.estimated_price.safeParse(1234.56).success).toBe(true);
+    expect(requestLineSchema.shape.estimated_cost.safeParse(3703.675).success).toBe(false);
+    const reports = (value: number) => ({
+      success: true,
+      reports: { my_requests_by_status: [], my_requests_by_type: [], awaiting_me_by_type: [], amounts_by_month: [{ id: '2026-11', label: 'Nov 2026', value }] },
+    });
+    expect(reportsResponseSchema.safeParse(reports(3703.75)).success).toBe(true);
+    expect(reportsResponseSchema.safeParse(reports(0.1 + 0.2)).success).toBe(false);
+    expect(JSON.stringify(totalCost.toJSONSchema())).toContain('pesos, at most 2 decimals');
   });
 });

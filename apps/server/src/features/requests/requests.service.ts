@@ -2,15 +2,19 @@
  * Forms, filing requests and the lists and detail of requests (001 §2–§7). Every form is
  * validated here with the shared schema of its type, every amount is recomputed in integer
  * centavos, and a request, its lines, files and approvers are stored in one transaction.
+ * Answers carry amounts in pesos (1234.56): `pesos` below converts each stored centavo
+ * amount with the shared centavosToPesos as the answer is built, and sums stay in centavos.
  */
 import { rename } from 'node:fs/promises';
 import {
   FORM_FILE_FIELDS,
   FORM_TYPE_NAMES,
   FORM_TYPES,
+  MAX_CENTAVOS,
   REFERENCE_PREFIXES,
   TEXT,
   ccarDataSchema,
+  centavosToPesos,
   edsrDataSchema,
   eprDataSchema,
   explainWhyDataSchema,
@@ -81,10 +85,14 @@ export const lineCost = (quantity: number, unitPriceCentavos: number): bigint =>
   return (hundredths * BigInt(unitPriceCentavos) + 50n) / 100n;
 };
 
+/** A computed amount in centavos, refused when it is more than an answer can carry in pesos. */
 const toSafeNumber = (value: bigint): number => {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw badRequest('The total cost is too large.');
+  if (value > BigInt(MAX_CENTAVOS)) throw badRequest('The total cost is too large.');
   return Number(value);
 };
+
+/** A stored amount (integer centavos, or null for forms without one) as answers carry it: pesos. */
+const pesos = (centavos: number | null): number | null => (centavos === null ? null : centavosToPesos(centavos));
 
 /** The multipart file spec for a form type: its fields plus one field per possible row. */
 export const fileSpecFor = (type: FormType): Record<string, { maxCount: number }> => {
@@ -132,7 +140,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
     request_link_id: row.id,
     form_id: row.form_id,
     createdAt: toIso(row.created_at),
-    total_cost: row.total_cost,
+    total_cost: pesos(row.total_cost),
     overall_approval_status: row.status === 'approved',
     status: row.status as 'pending' | 'approved' | 'denied',
     requester_user_detail: { first_name: row.first_name, last_name: row.last_name },
@@ -472,7 +480,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
           urgent: details['urgent'] === true,
           recommended_supplier: text(details['recommended_supplier']),
           date_needed: text(details['date_needed']),
-          total_cost: request.total_cost,
+          total_cost: pesos(request.total_cost),
           createdAt: toIso(request.created_at),
           details,
           pr_purchases_detail: lines.map((line) => {
@@ -483,8 +491,8 @@ export const createRequestsService = ({ db, requests, notifications, push, files
               description: line.description,
               remarks: line.remarks,
               quantity: line.quantity,
-              estimated_price: line.unit_price,
-              estimated_cost: line.cost,
+              estimated_price: pesos(line.unit_price),
+              estimated_cost: pesos(line.cost),
               data: line.data === null ? null : parseJson<Record<string, unknown>>(line.data),
               purchases_attachment_detail: lineFiles.filter(isImage).map(toFile),
               purchases_files_detail: lineFiles.filter((file) => !isImage(file)).map(toFile),
@@ -527,7 +535,8 @@ export const createRequestsService = ({ db, requests, notifications, push, files
         if (slice) slice.value += 1;
       }
       const byType = FORM_TYPES.map((type) => ({ id: type, label: FORM_TYPE_NAMES[type], value: rows.filter((r) => r.form_type === type).length }));
-      // ePR amounts of the last six months, by Manila calendar month.
+      // ePR amounts of the last six months, by Manila calendar month: summed in centavos,
+      // answered in pesos.
       const months: { id: string; label: string; value: number }[] = [];
       const today = new Date(`${manilaToday()}T00:00:00Z`);
       for (let back = 5; back >= 0; back -= 1) {
@@ -550,7 +559,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
       return {
         my_requests_by_status: nonZero(byStatus),
         my_requests_by_type: nonZero(byType),
-        amounts_by_month: nonZero(months),
+        amounts_by_month: nonZero(months).map((slice) => ({ ...slice, value: centavosToPesos(slice.value) })),
         awaiting_me_by_type: nonZero(awaitingByType),
       };
     },

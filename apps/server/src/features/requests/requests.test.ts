@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { TEXT, type RequestDetail } from '@ichat/shared';
+import { TEXT, pesosToCentavos, type RequestDetail } from '@ichat/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -128,7 +128,7 @@ describe('forms and permissions', () => {
 });
 
 describe('filing an ePR', () => {
-  it('stores the request with server-computed costs in centavos, its lines and attachments', async () => {
+  it('stores the request with server-computed costs, answered in pesos, its lines and attachments', async () => {
     const response = await submit('maria.santos', 'epr', formIds['epr']!, eprData(), [
       { field: 'attachments_0', name: 'quote.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('%PDF quote') },
       { field: 'attachments_1', name: 'sample.png', type: 'image/png', bytes: await png() },
@@ -146,10 +146,10 @@ describe('filing an ePR', () => {
     const { requisition, approval } = shown.body.request;
     // 120 × ₱185.50 = ₱22,260.00; 2.5 × ₱255.75 = ₱639.375 → ₱639.38; total ₱22,899.38.
     expect(requisition.pr_purchases_detail.map((line) => [line.description, line.quantity, line.estimated_price, line.estimated_cost])).toEqual([
-      ['Rebar 10mm', 120, 18550, 2226000],
-      ['Portland cement', 2.5, 25575, 63938],
+      ['Rebar 10mm', 120, 185.5, 22260],
+      ['Portland cement', 2.5, 255.75, 639.38],
     ]);
-    expect(requisition.total_cost).toBe(2289938);
+    expect(requisition.total_cost).toBe(22899.38);
     expect(requisition).toMatchObject({ urgent: true, recommended_supplier: 'Cebu Steel Trading', date_needed: inDays(2) });
     expect(requisition.pr_company_detail?.name).toBeTruthy();
     expect(requisition.pr_purchases_detail[0]!.purchases_files_detail.map((f) => f.original_name)).toEqual(['quote.pdf']);
@@ -243,7 +243,7 @@ describe('the other seven forms', () => {
     const offsetDetail = await detail('maria.santos', 'offsetting', offset.id);
     expect(offsetDetail.body.request.requisition.details).toMatchObject({ totalHours: 7, typeOffset: '1st Half' });
     const transmittal = (await get<{ requests: ListItem[] }>('maria.santos', '/api/v1/forms/me/requests')).body.requests.find((r) => r.request_type === 'transmittal')!;
-    expect(transmittal.total_cost).toBe(3000);
+    expect(transmittal.total_cost).toBe(30);
 
     const invalid: [string, string, unknown, string][] = [
       ['offset', 'offsetting', { offsettingRows: [{ date: inDays(-1), accumulatedHrs: 6 }], dateOffset: inDays(1), typeOffset: 'Whole Day' }, 'Accumulated hours must be 2, 3, 4 or 5.'],
@@ -313,7 +313,7 @@ describe('two-level approval', () => {
       ['Carmen Flores', 2, 'approved'],
     ]);
     const mine = await get<{ requests: ListItem[] }>('maria.santos', '/api/v1/forms/me/requests');
-    expect(mine.body.requests.find((r) => r.id === requestId)).toMatchObject({ status: 'approved', overall_approval_status: true, total_cost: 700000 });
+    expect(mine.body.requests.find((r) => r.id === requestId)).toMatchObject({ status: 'approved', overall_approval_status: true, total_cost: 7000 });
     const told = (await notifications('maria.santos')).body.notifications.filter((n) => n.request_notification_form_request_id === requestId);
     expect(told.map((n) => n.notification_type)).toEqual(['approved form request', 'approve form request']);
     expect(told[0]!.message_details?.content).toBe(filed.body.request.reference_id);
@@ -418,8 +418,10 @@ describe('dashboard and bell', () => {
     expect(total(reports['my_requests_by_type']!)).toBe(mine.length);
     expect(reports['my_requests_by_status']!.find((s) => s.id === 'approved')?.value).toBe(1);
     expect(reports['my_requests_by_status']!.find((s) => s.id === 'denied')?.value).toBe(1);
-    const amounts = mine.reduce((sum, r) => sum + (r.total_cost ?? 0), 0);
-    expect(total(reports['amounts_by_month']!)).toBe(amounts);
+    // Pesos are compared in centavos: adding them as floats could be off by a fraction.
+    const centavos = (pesos: number) => pesosToCentavos(String(pesos));
+    const amounts = mine.reduce((sum, r) => sum + centavos(r.total_cost ?? 0), 0);
+    expect(reports['amounts_by_month']!.reduce((sum, slice) => sum + centavos(slice.value), 0)).toBe(amounts);
     expect(reports['awaiting_me_by_type']).toEqual([]);
     const carmen = await get<{ reports: Record<string, { id: string; value: number }[]> }>('carmen.flores', '/api/v1/forms/me/reports');
     expect(carmen.body.reports['awaiting_me_by_type']!.find((s) => s.id === 'epr')?.value).toBeGreaterThan(0);

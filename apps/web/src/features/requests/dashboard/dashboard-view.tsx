@@ -1,4 +1,4 @@
-import { DASHBOARD_LOADER_MS, formatCentavos, TEXT } from '@ichat/shared';
+import { DASHBOARD_LOADER_MS, formatPesos, TEXT } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -60,7 +60,7 @@ interface ReportCardProps {
 function ReportCard({ title, slices, isLoading, isMoney = false }: ReportCardProps) {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const nonEmpty = slices.filter((slice) => slice.value > 0);
-  const format = (value: number) => (isMoney ? formatCentavos(value) : String(value));
+  const format = (value: number) => (isMoney ? formatPesos(value) : String(value));
   return (
     <Card variant="outlined" component="section" aria-label={`User Report: ${title}`} data-testid="report-card">
       <CardContent>
@@ -81,7 +81,7 @@ function ReportCard({ title, slices, isLoading, isMoney = false }: ReportCardPro
                 id: slice.id,
                 value: slice.value,
                 ...(STATUS_COLORS[slice.id.toLowerCase()] ? { color: STATUS_COLORS[slice.id.toLowerCase()] } : {}),
-                label: isMoney ? `${slice.label}: ${formatCentavos(slice.value)}` : slice.label,
+                label: isMoney ? `${slice.label}: ${formatPesos(slice.value)}` : slice.label,
               })),
               innerRadius: 0,
               paddingAngle: 1,

@@ -1,4 +1,4 @@
-import { formatCentavos, type RequestDetail } from '@ichat/shared';
+import { formatPesos, type RequestDetail } from '@ichat/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CheckIcon from '@mui/icons-material/Check';
@@ -220,7 +220,7 @@ function DetailScreen({ request }: { request: RequestDetail }) {
           {requisition.request_type === 'epr' || requisition.urgent ? (
             <Field label="Urgent">{requisition.urgent ? 'Yes' : 'No'}</Field>
           ) : null}
-          {requisition.total_cost !== null ? <Field label="Total Cost">{formatCentavos(requisition.total_cost)}</Field> : null}
+          {requisition.total_cost !== null ? <Field label="Total Cost">{formatPesos(requisition.total_cost)}</Field> : null}
           {extraDetails(requisition.details).map(([key, value]) => (
             <Field key={key} label={readableLabel(key)}>
               {readableValue(value)}
@@ -257,13 +257,13 @@ function DetailScreen({ request }: { request: RequestDetail }) {
                       {readableValue(line.description)}
                     </Typography>
                     {line.estimated_cost !== null ? (
-                      <Typography sx={{ fontWeight: 600 }}>{formatCentavos(line.estimated_cost)}</Typography>
+                      <Typography sx={{ fontWeight: 600 }}>{formatPesos(line.estimated_cost)}</Typography>
                     ) : null}
                   </Box>
                   <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mt: 0.5, pl: 2.5 }}>
                     <Field label="Quantity">{String(line.quantity)}</Field>
                     {line.estimated_price !== null ? (
-                      <Field label="Estimated Price">{formatCentavos(line.estimated_price)}</Field>
+                      <Field label="Estimated Price">{formatPesos(line.estimated_price)}</Field>
                     ) : null}
                     {line.remarks ? <Field label="Remarks">{line.remarks}</Field> : null}
                     {extra.map(([key, value]) => (
@@ -287,7 +287,7 @@ function DetailScreen({ request }: { request: RequestDetail }) {
               <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, pt: 1.5 }}>
                 <Typography sx={{ fontWeight: 600 }}>Total Cost</Typography>
                 <Typography sx={{ fontWeight: 700 }} data-testid="total-cost">
-                  {formatCentavos(requisition.total_cost)}
+                  {formatPesos(requisition.total_cost)}
                 </Typography>
               </Box>
             </>

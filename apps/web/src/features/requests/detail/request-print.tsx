@@ -1,4 +1,4 @@
-import { formatCentavos, type RequestDetail } from '@ichat/shared';
+import { formatPesos, type RequestDetail } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useState } from 'react';
@@ -139,8 +139,8 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
                   <td style={cell}>{line.description}</td>
                   <td style={cell}>{line.remarks || '—'}</td>
                   <td style={numberCell}>{line.quantity}</td>
-                  {hasMoney ? <td style={numberCell}>{line.estimated_price === null ? '—' : formatCentavos(line.estimated_price)}</td> : null}
-                  {hasMoney ? <td style={numberCell}>{line.estimated_cost === null ? '—' : formatCentavos(line.estimated_cost)}</td> : null}
+                  {hasMoney ? <td style={numberCell}>{line.estimated_price === null ? '—' : formatPesos(line.estimated_price)}</td> : null}
+                  {hasMoney ? <td style={numberCell}>{line.estimated_cost === null ? '—' : formatPesos(line.estimated_cost)}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -150,7 +150,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
                   <th style={{ ...cell, textAlign: 'right' }} colSpan={5}>
                     Total Cost
                   </th>
-                  <th style={numberCell}>{formatCentavos(requisition.total_cost)}</th>
+                  <th style={numberCell}>{formatPesos(requisition.total_cost)}</th>
                 </tr>
               </tfoot>
             ) : null}
@@ -158,7 +158,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
         </>
       ) : requisition.total_cost !== null ? (
         <p>
-          <strong>Total Cost:</strong> {formatCentavos(requisition.total_cost)}
+          <strong>Total Cost:</strong> {formatPesos(requisition.total_cost)}
         </p>
       ) : null}
 

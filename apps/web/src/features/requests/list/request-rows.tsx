@@ -1,4 +1,4 @@
-import { formatCentavos, type requestListItemSchema } from '@ichat/shared';
+import { formatPesos, type requestListItemSchema } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
@@ -19,7 +19,7 @@ const employeeName = (request: RequestListItem, column: EmployeeColumn): string 
 
 /** Total Cost is an ePR field (001 §2); other types show a dash. */
 const totalCostText = (request: RequestListItem): string =>
-  request.request_type === 'epr' && request.total_cost !== null ? formatCentavos(request.total_cost) : '—';
+  request.request_type === 'epr' && request.total_cost !== null ? formatPesos(request.total_cost) : '—';
 
 interface RequestRowsProps {
   requests: readonly RequestListItem[];

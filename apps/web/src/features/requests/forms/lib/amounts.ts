@@ -1,8 +1,9 @@
 /**
  * Money and quantity arithmetic of the forms (001 §5): everything in integers (centavos and
  * hundredths of a unit), so 0.1 + 0.2 never shows up as a cost. Unparsable input is 0.
+ * Amounts from the API are pesos already and are shown with the shared formatPesos.
  */
-import { pesosToCentavos } from '@ichat/shared';
+import { formatPesos, pesosToCentavos } from '@ichat/shared';
 
 /** A typed quantity ('1,200', '2.5') in hundredths of a unit; unparsable → 0. */
 export const quantityToHundredths = (input: string): number => pesosToCentavos(input);
@@ -27,6 +28,12 @@ export const lineCostCentavos = (quantity: string, price: string): number => {
 
 /** The sum of row costs in centavos. */
 export const totalCentavos = (costs: readonly number[]): number => costs.reduce((sum, cost) => sum + cost, 0);
+
+/**
+ * A running figure of the form (integer centavos) shown as pesos: 2110 → '₱21.10'. Only for
+ * the form's own arithmetic: an amount in an API answer is pesos and goes to formatPesos.
+ */
+export const formatCentavos = (centavos: number): string => formatPesos(centavos / 100);
 
 /**
  * Centavos written back as a plain peso amount ('1250.50') for the payload; the server

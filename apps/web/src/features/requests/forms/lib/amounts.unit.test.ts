@@ -1,6 +1,5 @@
-import { formatCentavos } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
-import { amountToCentavos, centavosToPesoText, lineCostCentavos, parseQuantity, quantityToHundredths, totalCentavos } from './amounts';
+import { amountToCentavos, centavosToPesoText, formatCentavos, lineCostCentavos, parseQuantity, quantityToHundredths, totalCentavos } from './amounts';
 
 describe('form amounts in integer centavos', () => {
   it('multiplies quantity by price without floating-point drift', () => {
@@ -30,6 +29,7 @@ describe('form amounts in integer centavos', () => {
     expect(totalCentavos(costs)).toBe(2110);
     expect(totalCentavos([])).toBe(0);
     expect(formatCentavos(totalCentavos(costs))).toBe('₱21.10');
+    expect(formatCentavos(lineCostCentavos('3', '1234.56') + lineCostCentavos('7', '0.01'))).toBe('₱3,703.75');
   });
 
   it('reads quantities in hundredths', () => {

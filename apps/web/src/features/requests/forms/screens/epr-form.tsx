@@ -1,7 +1,6 @@
 /** Electronic Purchase Requisition (001 §2, §3, §5). */
 import {
   FORM_FILE_FIELDS,
-  formatCentavos,
   LINE_COST_DEBOUNCE_MS,
   TOTAL_REFRESH_DEBOUNCE_MS,
   type formDetailResponseSchema,
@@ -9,7 +8,7 @@ import {
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useMemo, useState, type SubmitEvent } from 'react';
-import { lineCostCentavos, totalCentavos } from '../lib/amounts';
+import { formatCentavos, lineCostCentavos, totalCentavos } from '../lib/amounts';
 import { defaultFormDate } from '../lib/dates';
 import { fileParts, multipartBody } from '../lib/multipart';
 import { eprFiles, eprPayload, eprProblems, type EprRow } from '../lib/payloads';

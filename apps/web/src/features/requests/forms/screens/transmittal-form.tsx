@@ -1,9 +1,9 @@
 /** Transmittal Form (001 §2, §3): receiver, received items, running total, signature. */
-import { FORM_FILE_FIELDS, formatCentavos } from '@ichat/shared';
+import { FORM_FILE_FIELDS } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useState, type SubmitEvent } from 'react';
-import { lineCostCentavos, totalCentavos } from '../lib/amounts';
+import { formatCentavos, lineCostCentavos, totalCentavos } from '../lib/amounts';
 import { fileParts, multipartBody } from '../lib/multipart';
 import { transmittalPayload, transmittalProblems, type TransmittalRow } from '../lib/payloads';
 import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
