@@ -71,8 +71,11 @@ export const ensureInstalled = () => {
     log('dependencies: up to date');
     return;
   }
+  // --include=dev: the build needs TypeScript and Vite, which NODE_ENV=production would
+  // otherwise leave out (npm ci omits devDependencies under it).
   runOrExit('installing dependencies (npm ci; the first time compiles better-sqlite3, about a minute)', 'npm', [
     'ci',
+    '--include=dev',
     '--no-audit',
     '--no-fund',
   ]);
@@ -84,7 +87,7 @@ const WEB_STAMP = path.join(root, 'apps/web/dist/.build-stamp');
 
 /** Builds the server (incremental) and the web client (only when its inputs changed). */
 export const ensureBuilt = () => {
-  runOrExit('building the server', 'npx', ['tsc', '-b', 'apps/server']);
+  runOrExit('building the server', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server']);
   const wanted = hashFiles(WEB_INPUTS);
   const current = existsSync(WEB_STAMP) ? readFileSync(WEB_STAMP, 'utf8') : '';
   if (current === wanted && existsSync(path.join(root, 'apps/web/dist/index.html'))) {

@@ -8,7 +8,11 @@ ensureInstalled();
 ensureBuilt();
 
 log(`starting the server on http://localhost:${process.env.PORT ?? 3000}`);
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: 'inherit' });
+// The product runs with production settings unless the operator chose otherwise.
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
