@@ -84,7 +84,9 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections go at once; requests in flight may finish
+    // (main.ts cuts them off after SHUTDOWN_GRACE_MS).
+    forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
   const registeredRoutes: RegisteredRoute[] = [];
@@ -188,7 +190,17 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     parseCookie: (header) => app.parseCookie(header),
   });
   app.decorate('realtime', realtime);
-  app.addHook('preClose', async () => realtime.close());
+  // Once closing, each answer still going out tells its client to close the connection, so
+  // the server is not kept waiting for keep-alive connections after their last request.
+  let isClosing = false;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isClosing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    await realtime.close();
+  });
 
   return app;
 };

@@ -92,6 +92,19 @@ const environmentSchema = z
       .optional()
       .default('info'),
     TRUST_PROXY: flag('TRUST_PROXY', false),
+    SHUTDOWN_GRACE_MS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return 10_000;
+        const ms = Number(value);
+        if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) {
+          ctx.addIssue({ code: 'custom', message: `SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got '${value}').` });
+          return z.NEVER;
+        }
+        return ms;
+      }),
     WEB_DIST_DIR: optionalText.transform((value) => path.resolve(value ?? path.join(repositoryRoot, 'apps/web/dist'))),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
@@ -118,6 +131,8 @@ export interface Config {
   iosAppUrl: string;
   logLevel: Environment['LOG_LEVEL'];
   trustProxy: boolean;
+  /** How long a stopping server lets requests in flight finish before cutting them off. */
+  shutdownGraceMs: number;
   webDistDir: string;
 }
 
@@ -162,6 +177,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     iosAppUrl: e.IOS_APP_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDistDir: e.WEB_DIST_DIR,
   };
 };

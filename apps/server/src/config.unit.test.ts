@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       admin: undefined,
       mobileVersion: '1.0.0',
       trustProxy: false,
+      shutdownGraceMs: 10_000,
     });
     expect(config.sqliteFile).toBe(path.join(dataDir, 'internal-chat.sqlite'));
     expect(config.appVersion).toMatch(/^\d+\.\d+\.\d+/);
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       ANDROID_APP_URL: 'https://dl/{version}/a.apk',
       IOS_APP_URL: 'https://apps.example/ios',
       TRUST_PROXY: 'true',
+      SHUTDOWN_GRACE_MS: '2500',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       androidAppUrl: 'https://dl/{version}/a.apk',
       iosAppUrl: 'https://apps.example/ios',
       trustProxy: true,
+      shutdownGraceMs: 2500,
     });
   });
 
@@ -86,6 +89,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'boss@company.test' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together.'],
     [{ ADMIN_EMAIL: 'not-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL must be an email address.'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ SHUTDOWN_GRACE_MS: '10s' }, "SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got '10s')."],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(32), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(32), ...env })).toThrow(message);

@@ -9,8 +9,6 @@ import { openDatabase } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin, seedDemoOrganisation } from './seed/seed.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 const readConfig = (): Config => {
   try {
     return loadConfig();
@@ -46,21 +44,26 @@ const main = async () => {
   }
 
   let closing = false;
+  // Stop accepting, tell live sockets to go (they reconnect to another process, or to this
+  // one when it is back), let requests in flight finish for up to SHUTDOWN_GRACE_MS, then
+  // close the database and Redis.
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: requests in flight may finish');
+    let cutOff = false;
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
+      cutOff = true;
+      app.log.warn('requests still in flight after the grace period; closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
     app
       .close()
+      .then(() => clearTimeout(force))
       .then(() => database.close())
       .then(() => redis?.quit())
       .then(
-        () => process.exit(0),
+        () => process.exit(cutOff ? 1 : 0),
         (error: unknown) => {
           app.log.error({ err: error }, 'error during shutdown');
           process.exit(1);
