@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { ATTACHMENT_LIMIT_BYTES } from '@ichat/shared';
 import type { z } from 'zod';
 import type { FileStore } from '../storage/file-store.js';
+import { safeFileName } from '../storage/file-names.js';
 import { badRequest, payloadTooLarge } from './errors.js';
 
 export interface UploadedFile {
@@ -73,7 +74,7 @@ export const readMultipart = async <Schema extends z.ZodType>(
         part.file.resume();
         throw payloadTooLarge(`At most ${rule.maxCount} file(s) may be sent as '${part.fieldname}'.`);
       }
-      const originalName = path.basename(part.filename || 'file').slice(0, 255);
+      const originalName = safeFileName(part.filename);
       const stored = await files.save('tmp', part.file, {
         maxBytes: ATTACHMENT_LIMIT_BYTES,
         extension: path.extname(originalName),

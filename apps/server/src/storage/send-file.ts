@@ -4,6 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
+import { safeFileName } from './file-names.js';
 
 const INLINE_IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -17,8 +18,12 @@ const INLINE_IMAGE_TYPES: Record<string, string> = {
 export const inlineImageType = (storedName: string): string | undefined =>
   INLINE_IMAGE_TYPES[storedName.split('.').pop()?.toLowerCase() ?? ''];
 
-/** `attachment` with the original name: an ASCII fallback plus the RFC 5987 UTF-8 form. */
-export const attachmentDisposition = (name: string): string => {
+/**
+ * `attachment` with the original name: an ASCII fallback plus the RFC 5987 UTF-8 form. The
+ * name is cleaned again here, for files stored before names were cleaned on upload.
+ */
+export const attachmentDisposition = (stored: string): string => {
+  const name = safeFileName(stored);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
