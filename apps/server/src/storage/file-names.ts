@@ -7,6 +7,7 @@
 import path from 'node:path';
 
 // C0 controls, DEL, C1 controls, and the bidirectional embedding, override and isolate marks.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const MAX_NAME_LENGTH = 255;
 
