@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressLimitScenario, loginLimitScenarios } from '../test-support/login-limit-scenarios.js';
+import { sleep } from '../test-support/net.js';
 import { DEMO_PASSWORD, startTestServer } from '../test-support/test-server.js';
 import { loginLimiterContract } from './login-limiter.contract.js';
 import { createRedisLoginLimiter } from './login-limiter.js';
 
 const redisUrl = process.env['REDIS_URL'];
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(redisUrl)('login limiter on Redis', () => {
   let redis: RedisClientType;

@@ -17,7 +17,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { isPostgresUrl } from '../db/dialect.js';
+import { freePort, sleep } from './net.js';
 import { withSchemaLock } from './test-server.js';
 
 export const NGINX_BINARY = '/usr/sbin/nginx';
@@ -42,18 +42,6 @@ export const scaleOutSkipReason = (env: NodeJS.ProcessEnv = process.env): string
   if (!existsSync(SERVER_ENTRY)) missing.push(`${path.relative(repositoryRoot, SERVER_ENTRY)} is not built (npx tsc -b apps/server)`);
   return missing.length > 0 ? `scale-out needs PostgreSQL, Redis and nginx: ${missing.join('; ')}` : undefined;
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface HttpAnswer<Body = Record<string, unknown>> {
   status: number;
