@@ -37,9 +37,19 @@ export default tseslint.config(
           patterns: [
             { group: ['kysely', 'pg', 'better-sqlite3'], message: 'Routes are thin: SQL belongs in a repository.' },
             { group: ['**/*.repository.js'], message: 'Routes call services, never repositories.' },
-            { group: ['**/realtime/gateway.js'], message: 'Routes never emit: services publish live events after commit.' },
+            { group: ['**/realtime/**', 'socket.io'], message: 'Routes never emit: services send live events after commit.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/realtime/**/*.ts'],
+    ignores: ['apps/server/src/realtime/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'realtime/ is transport only: features emit through LiveChannel and register their handlers.' }] },
       ],
     },
   },
@@ -51,7 +61,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['fastify'], message: 'Services hold the rules and know nothing of HTTP.' },
-            { group: ['**/realtime/gateway.js'], message: 'Services publish LiveEvents; only the gateway talks to sockets.' },
+            { group: ['socket.io'], message: 'Services speak to sockets through realtime\'s LiveChannel, never Socket.IO itself.' },
           ],
         },
       ],

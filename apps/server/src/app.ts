@@ -19,6 +19,8 @@ import { createAccountsRepository } from './features/accounts/accounts.repositor
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
+import { createChatLive } from './features/chat/chat-live.js';
+import { registerChatSocketEvents } from './features/chat/chat-socket.js';
 import { createChatViews } from './features/chat/chat-views.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { createConversationsRepository } from './features/chat/conversations.repository.js';
@@ -40,11 +42,9 @@ import { systemRoutes } from './features/system/system.routes.js';
 import { accessFor, registerAuthentication, type RouteAccess } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWebClient } from './http/web-client.js';
-import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.js';
-import { createLiveEvents } from './realtime/live-events.js';
+import { createRealtimeServer } from './realtime/socket-server.js';
 import { createMemoryPresenceStore, createRedisPresenceStore } from './realtime/presence.js';
 import { createPresenceRepository } from './realtime/presence.repository.js';
-import { createChatLive } from './features/chat/chat-live.js';
 import { assetsRoutes } from './storage/assets.routes.js';
 import { createFileStore } from './storage/file-store.js';
 
@@ -70,7 +70,6 @@ export interface RegisteredRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    realtime: RealtimeGateway;
     /** Every route of the app, so tests can check each one (a new route cannot be missed). */
     registeredRoutes: readonly RegisteredRoute[];
   }
@@ -130,7 +129,18 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
 
   const files = createFileStore(config.uploadsDir);
   await files.ensureBuckets();
-  const events = createLiveEvents();
+  // The live socket is transport only: features emit through it after they commit and
+  // handle the client events that concern them. A handshake's token is read by accounts.
+  const realtime = createRealtimeServer({
+    server: app.server,
+    authenticate: (token) => accounts.authenticate(token),
+    presence: redis ? createRedisPresenceStore(redis, `${redisKeyPrefix}:live`) : createMemoryPresenceStore(),
+    presenceRepo: createPresenceRepository(database.db),
+    redis,
+    streamName: `${redisKeyPrefix}:live:socket.io`,
+    logger: app.log,
+    parseCookie: (header) => app.parseCookie(header),
+  });
   const accounts = createAccountsService({
     db: database.db,
     repo: createAccountsRepository(database.db),
@@ -139,14 +149,14 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
       ? createRedisLoginLimiter(redis, { prefix: `${redisKeyPrefix}:login`, limits: loginLimits })
       : createMemoryLoginLimiter({ limits: loginLimits }),
     files,
-    events,
+    live: realtime,
   });
   const notificationsRepo = createNotificationsRepository(database.db);
-  const push = createNotificationPush(events);
+  const push = createNotificationPush(realtime);
   const conversationsRepo = createConversationsRepository(database.db);
   const messagesRepo = createMessagesRepository(database.db);
   const chatViews = createChatViews({ conversations: conversationsRepo, messages: messagesRepo });
-  const live = createChatLive({ events, conversations: conversationsRepo });
+  const live = createChatLive({ channel: realtime, conversations: conversationsRepo });
   const chatDeps = {
     db: database.db,
     conversations: conversationsRepo,
@@ -159,6 +169,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   };
   const conversations = createConversationsService(chatDeps);
   const messages = createMessagesService(chatDeps);
+  registerChatSocketEvents(realtime, { messages, live });
   const reactions = createReactionsService(chatDeps);
   const search = createSearchService({ ...chatDeps, search: createSearchRepository(database.db, database.dialect) });
   const requestsRepo = createRequestsRepository(database.db);
@@ -166,7 +177,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   const requests = createRequestsService({ ...requestDeps, files });
   const approvals = createApprovalsService(requestDeps);
   const notifications = createNotificationsService({ notifications: notificationsRepo });
-  registerAuthentication(app, accounts);
+  registerAuthentication(app, accounts.authenticate);
 
   await app.register(systemRoutes({ config, database }));
   await app.register(accountsRoutes({ accounts, files }));
@@ -177,19 +188,6 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   await app.register(notificationsRoutes({ notifications }));
   await registerWebClient(app, config);
 
-  const realtime = createRealtimeGateway({
-    server: app.server,
-    accounts,
-    events,
-    chat: messages,
-    presence: redis ? createRedisPresenceStore(redis, `${redisKeyPrefix}:live`) : createMemoryPresenceStore(),
-    presenceRepo: createPresenceRepository(database.db),
-    redis,
-    streamName: `${redisKeyPrefix}:live:socket.io`,
-    logger: app.log,
-    parseCookie: (header) => app.parseCookie(header),
-  });
-  app.decorate('realtime', realtime);
   // Once closing, each answer still going out tells its client to close the connection, so
   // the server is not kept waiting for keep-alive connections after their last request.
   let isClosing = false;

@@ -1,130 +1,218 @@
 /**
- * The live socket contract (000 §7 Live socket). Event names are the original's. Ids that
- * the original client wrote into payloads (userId, user_id) are accepted for compatibility
- * but never trusted: the server always acts as the user of the handshake token.
+ * The live socket contract (000 §7 Live socket; docs/LIVE.md). Event names are the
+ * original's. Every payload that crosses the socket has a zod schema here, and its type is
+ * inferred from that schema: the server can only emit, and the web only handle, a payload
+ * that type-checks, and the web checks what arrives before it trusts it.
+ *
+ * Ids that the original client wrote into its payloads (userId, user_id, display_name) are
+ * accepted for compatibility but never trusted: the server acts as the user of the
+ * handshake token.
  */
-import type { LiveMessageType, NotificationType } from './options.js';
-import type { ConversationAction, Message, MessageReaction } from './schemas/chat.js';
+import { z } from 'zod';
+import { NOTIFICATION_TYPES } from './options.js';
+import { idSchema, isoDateSchema } from './schemas/common.js';
+import { conversationActionSchema, messageReactionSchema, messageSchema } from './schemas/chat.js';
 
-export interface OnlineUserRecord {
-  user_id: number;
-  is_online: boolean;
-  last_online: string | null;
-}
+// ---------------------------------------------------------------- server → client records
+
+/** What every `message` / `messageReaction` record carries besides its type and data. */
+const recordBase = {
+  /** The message's id (or the activity entry's, or the conversation's for a sidebar nudge). */
+  id: idSchema,
+  conversation_id: idSchema,
+  /** The stored author or actor, never a client's claim; 0 when the server itself acted. */
+  sender_id: z.number().int().nonnegative(),
+  /** The thread parent for a thread reply (or a reaction in a thread); null otherwise. */
+  chat_id: idSchema.nullable(),
+};
+
+/** 'user-chat': a new top-level message, to the conversation's room. */
+export const newMessageRecordSchema = z.object({
+  ...recordBase,
+  type: z.literal('user-chat'),
+  action: z.undefined().optional(),
+  data: messageSchema,
+});
+
+/** 'user-chat' with action DELETE: id is the deleted message; data is the stored activity entry. */
+export const deletedMessageRecordSchema = z.object({
+  ...recordBase,
+  type: z.literal('user-chat'),
+  action: z.literal('DELETE'),
+  data: conversationActionSchema,
+});
+
+/** 'user-thread-chat': a new thread reply; chat_id is its parent. */
+export const newThreadReplyRecordSchema = z.object({
+  ...recordBase,
+  type: z.literal('user-thread-chat'),
+  action: z.undefined().optional(),
+  data: messageSchema,
+});
+
+/** 'user-thread-chat' with action DELETE: a thread reply was deleted; chat_id is its parent. */
+export const deletedThreadReplyRecordSchema = z.object({
+  ...recordBase,
+  type: z.literal('user-thread-chat'),
+  action: z.literal('DELETE'),
+  data: conversationActionSchema,
+});
+
+/** 'user-actions-chat': an activity-log entry (rename, add, mute, remove, leave, pin). */
+export const activityRecordSchema = z.object({
+  ...recordBase,
+  type: z.literal('user-actions-chat'),
+  action: z.undefined().optional(),
+  data: conversationActionSchema,
+});
 
 /**
- * One `message` event. What `data` holds follows from `type` (and `action`):
- * - 'user-chat', no action: a new top-level message, to the conversation's room;
- *   data: Message as GET /api/v1/messages returns it; id = the message id.
- * - 'user-chat', action 'DELETE': id = the deleted message's id; data: the stored
- *   ConversationAction (action 'DELETE'); to the conversation's room.
- * - 'user-actions-chat': an activity-log entry (rename, member added/removed/muted, pin, leave);
- *   data: ConversationAction; id = the action's id; to the conversation's room.
- * - 'user-sidebar-chat': to each member's private room whenever a conversation changes
- *   (new message, delete, membership): the sidebar and the unread counts refresh from the
- *   server; data: {conversation_id, message?: Message}.
- * - 'user-thread-chat', no action: a new thread reply, to the conversation's room;
- *   data: the reply (a Message whose reply_to_thread_message_id is the parent);
- *   chat_id = the parent's id. Its sidebar copy goes to the members as for 'user-chat'.
- * - 'user-thread-chat', action 'DELETE': a thread reply was deleted; id = the reply's id,
- *   chat_id = the parent's id, data: the stored ConversationAction.
- * - 'user-reactions-chat' (on the `messageReaction` event): a message's reactions changed;
- *   id = the message id, chat_id = its thread parent (null for a main-chat message), data:
- *   ReactionsChanged, the whole current list, so applying it twice changes nothing.
- * sender_id is always the stored author (or actor), never a client's claim.
+ * 'user-sidebar-chat': to each member's private room whenever a conversation changes (new
+ * message, delete, membership): the sidebar and unread counts refresh from the server.
  */
-export interface LiveMessageRecord {
-  id: number;
-  conversation_id: number;
-  sender_id: number;
-  chat_id: number | null;
-  action?: 'DELETE';
-  type: LiveMessageType;
-  data?: Message | ConversationAction | { conversation_id: number; message?: Message } | unknown;
-}
+export const sidebarRecordSchema = z.object({
+  ...recordBase,
+  type: z.literal('user-sidebar-chat'),
+  action: z.literal('DELETE').optional(),
+  data: z.object({ conversation_id: idSchema, message: messageSchema.optional() }),
+});
 
-export interface ReactionsChanged {
-  message_id: number;
-  message_reactions: MessageReaction[];
-}
+/** One `message` event: which record it is follows from `type` and `action`. */
+export const chatMessageRecordSchema = z.union([
+  newMessageRecordSchema,
+  deletedMessageRecordSchema,
+  newThreadReplyRecordSchema,
+  deletedThreadReplyRecordSchema,
+  activityRecordSchema,
+  sidebarRecordSchema,
+]);
+export type ChatMessageRecord = z.infer<typeof chatMessageRecordSchema>;
 
-export interface SeenMessagePayload {
-  conversationId: number;
-  messageId: number;
-  userId?: number;
-  display_name?: string;
-}
+/** A message's reactions: the whole current list, so applying it twice changes nothing. */
+export const reactionsChangedSchema = z.object({ message_id: idSchema, message_reactions: z.array(messageReactionSchema) });
+export type ReactionsChanged = z.infer<typeof reactionsChangedSchema>;
 
-export interface TypingPayload {
-  room: number;
-  userId?: number;
-  display_name?: string;
-  profile_photo?: string | null;
-}
+/** 'user-reactions-chat', on the `messageReaction` event; chat_id is the thread parent, if any. */
+export const reactionsRecordSchema = z.object({
+  ...recordBase,
+  type: z.literal('user-reactions-chat'),
+  data: reactionsChangedSchema,
+});
+export type ReactionsRecord = z.infer<typeof reactionsRecordSchema>;
+
+/** The specification's "live message record" (000 §3): any record of `message` or `messageReaction`. */
+export type LiveMessageRecord = ChatMessageRecord | ReactionsRecord;
+
+export const onlineUserRecordSchema = z.object({
+  user_id: idSchema,
+  is_online: z.boolean(),
+  last_online: isoDateSchema.nullable(),
+});
+export type OnlineUserRecord = z.infer<typeof onlineUserRecordSchema>;
+
+/** A reader's cursor moved: to the conversation's room (seen-by) and the reader's own room. */
+export const seenReceiptSchema = z.object({
+  conversationId: idSchema,
+  messageId: idSchema,
+  userId: idSchema,
+  display_name: z.string(),
+});
+export type SeenReceipt = z.infer<typeof seenReceiptSchema>;
+
+/** pin_data: the pinned Message, or null when the conversation has no pin. */
+export const pinChangeSchema = z.object({ conversation_id: idSchema, user_id: idSchema, pin_data: messageSchema.nullable() });
+
+export const typingFeedbackSchema = z.object({
+  room: idSchema,
+  userId: idSchema,
+  display_name: z.string(),
+  profile_photo: z.string().nullable(),
+});
+
+/**
+ * Server → client: each event's payload schema. Presence (`update_user_list`): the full
+ * list to the socket that announced user_online, then only the people who changed, in
+ * batches. `notification` (added): a notification for this user was stored, so the bell
+ * refreshes at once. `logout`: the session behind this socket ended.
+ */
+export const serverEventSchemas = {
+  update_user_list: z.array(onlineUserRecordSchema),
+  ping_pong_response: z.object({ userId: idSchema, message: z.string() }),
+  message: chatMessageRecordSchema,
+  messageReaction: reactionsRecordSchema,
+  receive_seen_message: seenReceiptSchema,
+  receive_pin_message: pinChangeSchema,
+  currently_typing_feedback: typingFeedbackSchema,
+  notification: z.object({ notification_type: z.enum(NOTIFICATION_TYPES) }),
+  logout: z.object({ reason: z.enum(['logout', 'password-changed', 'deactivated']) }),
+};
+export type ServerEventName = keyof typeof serverEventSchemas;
+export type ServerEventPayload<Name extends ServerEventName> = z.infer<(typeof serverEventSchemas)[Name]>;
+export type ServerToClientEvents = { [Name in ServerEventName]: (payload: ServerEventPayload<Name>) => void };
+export type SessionEndReason = ServerEventPayload<'logout'>['reason'];
+
+// ---------------------------------------------------------------- client → server
+
+/** An id as a client writes it: a number, or digits in a string. */
+const clientId = z.union([idSchema, z.string().regex(/^\d+$/).transform(Number).pipe(idSchema)]);
+
+/** A field the original client sends that the server does not read. */
+const ignored = z.unknown().transform(() => undefined);
+
+/**
+ * Client → server payloads. Relay events (sendMessage, sidebar_sendMessage,
+ * sendMsgReaction) are accepted for compatibility and dropped: the server broadcasts every
+ * stored change itself, so a client can never make a message appear as somebody else's.
+ */
+export const clientEventSchemas = {
+  // The announcement needs nothing from its payload: whatever came, it is answered.
+  user_online: z.object({ userId: z.number().optional(), name: z.string().optional() }).catch({}),
+  user_online_ping_pong: z.object({ userId: z.number().optional() }).catch({}),
+  join: z.object({ room: clientId, userId: z.number().optional(), name: z.string().optional() }),
+  leave: z.object({ roomId: clientId, userId: z.number().optional() }),
+  seen_message: z.object({
+    conversationId: clientId,
+    messageId: clientId,
+    userId: z.number().optional(),
+    display_name: z.string().optional(),
+  }),
+  /** Re-announces the stored pin of a conversation the caller belongs to; pin_data is ignored. */
+  pin_message: z.object({ conversation_id: clientId, user_id: z.number().optional(), pin_data: ignored }),
+  currently_typing: z.object({
+    room: clientId,
+    userId: z.number().optional(),
+    display_name: z.string().optional(),
+    profile_photo: z.string().nullable().optional(),
+  }),
+};
+export type ClientEventName = keyof typeof clientEventSchemas;
+/** What a client sends (ids may be digit strings). */
+export type ClientEventInput<Name extends ClientEventName> = z.input<(typeof clientEventSchemas)[Name]>;
+/** What the server reads once the payload is checked. */
+export type ClientEventPayload<Name extends ClientEventName> = z.output<(typeof clientEventSchemas)[Name]>;
 
 export interface RelayPayload {
-  message: unknown;
+  message: z.input<typeof messageSchema>;
   room: number;
-  type: LiveMessageType;
+  type: ChatMessageRecord['type'];
 }
 
 export type Ack<T> = (response: T) => void;
+/** join and leave answer 'OK' or a sentence to show. */
+export type RoomAnswer = 'OK' | (string & {});
 
-/**
- * Client → server. Relay events (sendMessage, sidebar_sendMessage, sendMsgReaction) are
- * accepted for compatibility and dropped: the server broadcasts every stored change itself,
- * so a client can never make a message appear as somebody else's. seen_message moves the
- * caller's own read cursor; pin_message re-announces the stored pin of a conversation the
- * caller belongs to. join and leave answer 'OK' or a sentence to show.
- */
 export interface ClientToServerEvents {
-  user_online: (payload: { userId?: number; name?: string }, ack?: Ack<'OK' | string>) => void;
-  user_online_ping_pong: (payload: { userId?: number }) => void;
-  join: (payload: { room: number; userId?: number; name?: string }, ack?: Ack<'OK' | string>) => void;
-  leave: (payload: { roomId: number; userId?: number }, ack?: Ack<'OK' | string>) => void;
-  seen_message: (payload: SeenMessagePayload) => void;
-  pin_message: (payload: { conversation_id: number; pin_data: unknown; user_id?: number }) => void;
-  currently_typing: (payload: TypingPayload) => void;
+  user_online: (payload: ClientEventInput<'user_online'>, ack?: Ack<RoomAnswer>) => void;
+  user_online_ping_pong: (payload: ClientEventInput<'user_online_ping_pong'>) => void;
+  join: (payload: ClientEventInput<'join'>, ack?: Ack<RoomAnswer>) => void;
+  leave: (payload: ClientEventInput<'leave'>, ack?: Ack<RoomAnswer>) => void;
+  seen_message: (payload: ClientEventInput<'seen_message'>) => void;
+  pin_message: (payload: ClientEventInput<'pin_message'>) => void;
+  currently_typing: (payload: ClientEventInput<'currently_typing'>) => void;
   sendMessage: (payload: RelayPayload) => void;
   sidebar_sendMessage: (payload: RelayPayload) => void;
   sendMsgReaction: (payload: RelayPayload) => void;
   logout: () => void;
-}
-
-export interface ServerToClientEvents {
-  /**
-   * Presence. The full list goes to the socket that announced user_online; changes go to
-   * everyone in batches (every PRESENCE_BATCH_MS), holding only the users that changed.
-   */
-  update_user_list: (users: OnlineUserRecord[]) => void;
-  ping_pong_response: (payload: { userId: number; message: string }) => void;
-  message: (record: LiveMessageRecord) => void;
-  messageReaction: (record: LiveMessageRecord) => void;
-  /**
-   * A reader's cursor moved: to the conversation's room (seen-by) and to the reader's own
-   * private room, so the reader's other tabs and devices refresh their unread counts.
-   */
-  receive_seen_message: (payload: {
-    conversationId: number;
-    messageId: number;
-    userId: number;
-    display_name: string;
-  }) => void;
-  /** pin_data: the pinned Message, or null when the conversation has no pin. */
-  receive_pin_message: (payload: { conversation_id: number; user_id: number; pin_data: Message | null }) => void;
-  currently_typing_feedback: (payload: {
-    room: number;
-    userId: number;
-    display_name: string;
-    profile_photo: string | null;
-  }) => void;
-  /**
-   * Added event: a notification for this user was stored (to the user's private room). The
-   * bell refreshes at once instead of waiting for its 120 s poll.
-   */
-  notification: (payload: { notification_type: NotificationType }) => void;
-  /** The session behind this socket ended (logout, password change, deactivation). */
-  logout: (payload: { reason: string }) => void;
 }
 
 /** Room names: one per conversation, one private room per user. */

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TEXT } from '@ichat/shared';
-import type { AccountsService, AuthUser } from '../features/accounts/accounts.service.js';
+import type { Authenticate, AuthUser } from '../auth/auth-user.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export type RouteAccess = 'public' | 'user' | 'admin';
@@ -53,14 +53,14 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
   return undefined;
 };
 
-export const registerAuthentication = (app: FastifyInstance, accounts: Pick<AccountsService, 'authenticate'>) => {
+export const registerAuthentication = (app: FastifyInstance, authenticate: Authenticate) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const access = accessFor(request.routeOptions.config.access, request.routeOptions.url ?? request.url);
     if (access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized(TEXT.notSignedIn);
-    const user = await accounts.authenticate(token);
+    const user = await authenticate(token);
     if (!user) throw unauthorized(TEXT.sessionExpired);
     request.user = user;
     if (access === 'admin' && !user.isAdmin) throw forbidden(TEXT.permissionDenied);

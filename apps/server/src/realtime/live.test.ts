@@ -2,13 +2,14 @@
  * The live socket with a real socket.io-client (issue 4): rooms, every event of 000 §7, the
  * refusals, presence batches, seen-by from read cursors, and catch-up after a reconnect.
  */
-import { PRESENCE_BATCH_MS, type LiveMessageRecord, type Message, type OnlineUserRecord } from '@ichat/shared';
+import { PRESENCE_BATCH_MS, type ChatMessageRecord, type Message, type OnlineUserRecord } from '@ichat/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatClient, type ChatClient } from '../test-support/chat-client.js';
 import { nextEvent } from '../test-support/socket-waits.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
-import { BAD_ROOM, NOT_A_MEMBER } from './gateway.js';
+import { JOIN_NOT_A_MEMBER as NOT_A_MEMBER } from '../features/chat/chat-socket.js';
+import { BAD_ROOM } from './socket-server.js';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -38,7 +39,7 @@ const send = (user: string, conversationId: number, text: string, clientMessageI
   return server.request<{ message: Message }>('POST', `/api/v1/messages/${conversationId}`, { token: tokens[user], form });
 };
 
-const isChat = (record: LiveMessageRecord) => record.type === 'user-chat' && record.action === undefined;
+const isChat = (record: ChatMessageRecord) => record.type === 'user-chat' && record.action === undefined;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -63,7 +64,7 @@ describe('rooms', () => {
     expect(await emitWithAck(grace, 'join', null)).toBe(BAD_ROOM);
 
     // Grace never hears the room, even after her refused join.
-    const heard = collect<LiveMessageRecord>(grace, 'message', 600);
+    const heard = collect<ChatMessageRecord>(grace, 'message', 600);
     await send('juan.delacruz', roomId, 'Members only');
     expect(await heard).toEqual([]);
   });
@@ -71,11 +72,11 @@ describe('rooms', () => {
   it('a removed member stops hearing the room on every socket', async () => {
     const carmen = await open('carmen.flores');
     expect(await emitWithAck(carmen, 'join', { room: roomId })).toBe('OK');
-    const carmenHears = nextEvent<LiveMessageRecord>(carmen, 'message', (r) => isChat(r) && (r.data as Message).content === 'Before removal');
+    const carmenHears = nextEvent<ChatMessageRecord>(carmen, 'message', (r) => isChat(r) && (r.data as Message).content === 'Before removal');
     await send('juan.delacruz', roomId, 'Before removal');
     await carmenHears;
 
-    const removal = nextEvent<LiveMessageRecord>(carmen, 'message', (r) => r.type === 'user-sidebar-chat');
+    const removal = nextEvent<ChatMessageRecord>(carmen, 'message', (r) => r.type === 'user-sidebar-chat');
     const removed = await server.request('PATCH', `/api/v1/conversation-member/${roomId}/${ids['Carmen Flores']}`, {
       token: tokens['juan.delacruz'],
       json: { action: 'remove' },
@@ -83,7 +84,7 @@ describe('rooms', () => {
     expect(removed.status).toBe(200);
     // Her sidebar is told, so the conversation drops from it.
     expect((await removal).conversation_id).toBe(roomId);
-    const after = collect<LiveMessageRecord>(carmen, 'message', 600);
+    const after = collect<ChatMessageRecord>(carmen, 'message', 600);
     await send('juan.delacruz', roomId, 'After removal');
     expect((await after).filter(isChat)).toEqual([]);
     expect(await emitWithAck(carmen, 'join', { room: roomId })).toBe(NOT_A_MEMBER);
@@ -101,8 +102,8 @@ describe('messages after they are stored', () => {
     expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
     expect(await emitWithAck(juan, 'join', { room: roomId })).toBe('OK');
 
-    const inRoom = nextEvent<LiveMessageRecord>(maria, 'message', isChat);
-    const inSidebar = nextEvent<LiveMessageRecord>(mariaSidebar, 'message', (r) => r.type === 'user-sidebar-chat');
+    const inRoom = nextEvent<ChatMessageRecord>(maria, 'message', isChat);
+    const inSidebar = nextEvent<ChatMessageRecord>(mariaSidebar, 'message', (r) => r.type === 'user-sidebar-chat');
     const sent = await send('juan.delacruz', roomId, 'Delivery at 3 pm');
     expect(sent.status).toBe(201);
     const record = await inRoom;
@@ -114,7 +115,7 @@ describe('messages after they are stored', () => {
     // Not joined to the room, the sidebar socket does not get the room copy.
     expect(sidebar.type).toBe('user-sidebar-chat');
 
-    const deleted = nextEvent<LiveMessageRecord>(maria, 'message', (r) => r.action === 'DELETE');
+    const deleted = nextEvent<ChatMessageRecord>(maria, 'message', (r) => r.action === 'DELETE');
     const removal = await server.request('DELETE', `/api/v1/messages/${roomId}/${sent.body.message.id}`, { token: tokens['juan.delacruz'] });
     expect(removal.status).toBe(200);
     expect(await deleted).toMatchObject({ id: sent.body.message.id, action: 'DELETE', type: 'user-chat', sender_id: ids['Juan Dela Cruz'] });
@@ -125,7 +126,7 @@ describe('messages after they are stored', () => {
     const juan = await open('juan.delacruz');
     expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
     const grace = await open('grace.tan');
-    const heard = collect<LiveMessageRecord>(maria, 'message', 700);
+    const heard = collect<ChatMessageRecord>(maria, 'message', 700);
     const forged = { id: 999_999, conversation_id: roomId, sender_id: ids['Juan Dela Cruz'], content: 'Transfer the funds now', user: { display_name: 'Juan Dela Cruz' } };
     grace.emit('sendMessage', { message: forged, room: roomId, type: 'user-chat' });
     grace.emit('sidebar_sendMessage', { message: forged, room: roomId, type: 'user-sidebar-chat' });
@@ -137,7 +138,7 @@ describe('messages after they are stored', () => {
   it('a retried send with the same client id stores and announces one message', async () => {
     const maria = await open('maria.santos');
     expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
-    const heard = collect<LiveMessageRecord>(maria, 'message', 900);
+    const heard = collect<ChatMessageRecord>(maria, 'message', 900);
     const first = await send('juan.delacruz', roomId, 'Retry me', 'c-retry-1');
     const retry = await send('juan.delacruz', roomId, 'Retry me', 'c-retry-1');
     expect(first.status).toBe(201);
@@ -260,7 +261,7 @@ describe('catch-up after a reconnect', () => {
   it('gets every missed message once from the database, after the last one held', async () => {
     const maria = await open('maria.santos');
     expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
-    const held = nextEvent<LiveMessageRecord>(maria, 'message', isChat);
+    const held = nextEvent<ChatMessageRecord>(maria, 'message', isChat);
     const last = await send('juan.delacruz', roomId, 'Last one before the tunnel');
     expect((await held).id).toBe(last.body.message.id);
 
@@ -279,7 +280,7 @@ describe('catch-up after a reconnect', () => {
       token: tokens['maria.santos'],
     });
     expect(list.body.conversations.find((c) => c.id === roomId)!.unread_count).toBeGreaterThanOrEqual(3);
-    const live = nextEvent<LiveMessageRecord>(back, 'message', isChat);
+    const live = nextEvent<ChatMessageRecord>(back, 'message', isChat);
     const after = await send('juan.delacruz', roomId, 'Welcome back');
     expect((await live).id).toBe(after.body.message.id);
   });

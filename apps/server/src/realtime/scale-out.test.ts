@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessageRecord, OnlineUserRecord } from '@ichat/shared';
+import type { ChatMessageRecord, OnlineUserRecord } from '@ichat/shared';
 import { scaleOutSkipReason, startTwoInstances, type LoopbackClient, type TwoInstances } from '../test-support/two-instances.js';
 import { nextEvent } from '../test-support/socket-waits.js';
 
@@ -122,7 +122,7 @@ describeScaleOut(skipReason ? `scale-out (skipped: ${skipReason})` : 'scale-out:
 
   it('a message sent through process 1 reaches the socket on process 2', async () => {
     const text = `Scale-out check ${randomBytes(4).toString('hex')}`;
-    const received = waitFor<LiveMessageRecord>(
+    const received = waitFor<ChatMessageRecord>(
       juanSocket,
       'message',
       (record) => record.type === 'user-chat' && (record.data as { content?: string } | undefined)?.content === text,

@@ -47,6 +47,7 @@ describe('uploaded file names', () => {
 
     const download = await fetch(`${server.baseUrl}/assets/message-attachment/${stored}`, { headers: { authorization: `Bearer ${token}` } });
     expect(download.status).toBe(200);
+    expect(await download.text()).toBe('%PDF-1.4 test');
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="quote [2Jfdp.pdf"; filename*=UTF-8''quote%20%5B2Jfdp.pdf`);
   });
 });

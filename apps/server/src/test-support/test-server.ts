@@ -179,7 +179,10 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
       return response.body.token;
     },
     async close() {
-      await app.close();
+      // A test is over: connections a client left open (a body never read) go at once.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -13,27 +13,17 @@ import {
   type UserDetails,
 } from '@ichat/shared';
 import type { Kysely } from 'kysely';
+import type { AuthUser } from '../../auth/auth-user.js';
 import type { LoginLimiter } from '../../auth/login-limiter.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
 import type { TokenService } from '../../auth/tokens.js';
 import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, lookupKey, nowMs, toBool } from '../../db/values.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
-import type { LiveEvents } from '../../realtime/live-events.js';
+import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { writeProfilePhoto } from '../../storage/images.js';
 import { toAdminUser, toUserDetails, type AccountsRepository } from './accounts.repository.js';
-
-/** Who is calling: resolved from the token on every request and socket handshake. */
-export interface AuthUser {
-  id: number;
-  displayName: string;
-  /** Read with the session state, so the live socket names a typer without another query. */
-  profilePhoto: string | null;
-  isAdmin: boolean;
-  /** Whether the current token was issued with Remember Me. */
-  remember: boolean;
-}
 
 export interface AccountsServiceDeps {
   db: Kysely<Database>;
@@ -41,12 +31,12 @@ export interface AccountsServiceDeps {
   tokens: TokenService;
   limiter: LoginLimiter;
   files: FileStore;
-  events: LiveEvents;
+  live: LiveChannel;
 }
 
 const lifetimeFor = (remember: boolean) => (remember ? TOKEN_LIFETIME_REMEMBER_MS : TOKEN_LIFETIME_DEFAULT_MS);
 
-export const createAccountsService = ({ db, repo, tokens, limiter, files, events }: AccountsServiceDeps) => {
+export const createAccountsService = ({ db, repo, tokens, limiter, files, live }: AccountsServiceDeps) => {
   const issueToken = async (userId: number, version: number, remember: boolean) => {
     const { token, expiresAt } = await tokens.issue({ userId, version, remember }, lifetimeFor(remember));
     return { token, expires_at: expiresAt.toISOString() };
@@ -149,14 +139,14 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
       if (!(await verifyPassword(input.oldPassword, user.password_hash))) throw badRequest(TEXT.passwordWrongOld);
       if (input.oldPassword === input.newPassword) throw badRequest(TEXT.passwordSameAsOld);
       const version = await repo.replacePassword(caller.id, await hashPassword(input.newPassword));
-      events.publish({ type: 'session-ended', userId: caller.id, reason: 'password-changed' });
+      live.endSessions(caller.id, 'password-changed');
       return { message: TEXT.passwordChanged, ...(await issueToken(caller.id, version, caller.remember)) };
     },
 
     /** Ends every session of the user: all tokens issued so far stop working. */
     async logout(userId: number) {
       await repo.revokeTokens(userId);
-      events.publish({ type: 'session-ended', userId, reason: 'logout' });
+      live.endSessions(userId, 'logout');
       return { message: 'You have been logged out.' };
     },
 
@@ -232,7 +222,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, events
       }
       const deactivating = changes.is_active === false && toBool(target.is_active);
       await repo.updateAccess(userId, changes, { revokeTokens: deactivating });
-      if (deactivating) events.publish({ type: 'session-ended', userId, reason: 'deactivated' });
+      if (deactivating) live.endSessions(userId, 'deactivated');
       return { message: 'User updated.', user: toAdminUser(await requireUser(userId)) };
     },
   };

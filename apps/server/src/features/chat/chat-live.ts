@@ -1,71 +1,120 @@
 /**
- * What the chat services tell the live socket, after their transaction has committed.
- * Each helper reads who should hear about it (the members now, plus anyone who just left)
- * and publishes one LiveEvent; realtime/gateway.ts maps it to rooms.
+ * What chat tells the live socket, after its transaction has committed (docs/LIVE.md).
+ * Chat builds its own wire records, typed by the shared contract, and sends them through
+ * realtime's LiveChannel: the conversation's room gets the change itself, and every
+ * member's private room a 'user-sidebar-chat' nudge so sidebars and unread counts follow.
  */
-import type { ConversationAction, Message, MessageReaction } from '@ichat/shared';
-import type { LiveEvents } from '../../realtime/live-events.js';
+import type { ChatMessageRecord, ConversationAction, Message, MessageReaction } from '@ichat/shared';
+import type { AuthUser } from '../../auth/auth-user.js';
+import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 
-export const createChatLive = ({ events, conversations }: { events: LiveEvents; conversations: ConversationsRepository }) => ({
-  async messageCreated(conversationId: number, message: Message) {
-    events.publish({ type: 'message-created', conversationId, message, memberIds: await conversations.memberUserIds(conversationId) });
-  },
-
-  async messageDeleted(
-    conversationId: number,
-    deleted: { id: number; senderId: number; threadParentId: number | null },
-    action: ConversationAction,
-  ) {
-    events.publish({
-      type: 'message-deleted',
-      conversationId,
-      messageId: deleted.id,
-      threadParentId: deleted.threadParentId,
-      senderId: deleted.senderId,
-      action,
-      memberIds: await conversations.memberUserIds(conversationId),
-    });
-  },
-
-  async actionLogged(conversationId: number, action: ConversationAction, removedUserIds: number[] = []) {
+export const createChatLive = ({ channel, conversations }: { channel: LiveChannel; conversations: ConversationsRepository }) => {
+  /** The change to the room, and a sidebar nudge to the members (plus anyone who just left). */
+  const announce = async (record: ChatMessageRecord, extraMemberIds: readonly number[] = [], message?: Message) => {
+    const { conversation_id: conversationId } = record;
     const memberIds = await conversations.memberUserIds(conversationId);
-    events.publish({
-      type: 'conversation-action',
-      conversationId,
-      action,
-      memberIds: [...new Set([...memberIds, ...removedUserIds])],
-      removedUserIds,
+    channel.emitToConversation(conversationId, 'message', record);
+    channel.emitToUsers([...new Set([...memberIds, ...extraMemberIds])], 'message', {
+      ...record,
+      type: 'user-sidebar-chat',
+      data: message ? { conversation_id: conversationId, message } : { conversation_id: conversationId },
     });
-  },
+  };
 
-  async conversationChanged(conversationId: number) {
-    events.publish({ type: 'conversation-changed', conversationId, memberIds: await conversations.memberUserIds(conversationId) });
-  },
+  return {
+    /** A new message, top-level or a thread reply (its reply_to_thread_message_id). */
+    messageCreated(conversationId: number, message: Message) {
+      const threadParentId = message.reply_to_thread_message_id;
+      const base = { id: message.id, conversation_id: conversationId, sender_id: message.sender_id, chat_id: threadParentId, data: message };
+      return announce(
+        threadParentId === null ? { ...base, type: 'user-chat' } : { ...base, type: 'user-thread-chat' },
+        [],
+        message,
+      );
+    },
 
-  pinChanged(conversationId: number, userId: number, pinned: Message | null) {
-    events.publish({ type: 'pin-changed', conversationId, userId, pinned });
-  },
+    messageDeleted(
+      conversationId: number,
+      deleted: { id: number; senderId: number; threadParentId: number | null },
+      action: ConversationAction,
+    ) {
+      const base = {
+        id: deleted.id,
+        conversation_id: conversationId,
+        sender_id: deleted.senderId,
+        chat_id: deleted.threadParentId,
+        action: 'DELETE' as const,
+        data: action,
+      };
+      return announce(deleted.threadParentId === null ? { ...base, type: 'user-chat' } : { ...base, type: 'user-thread-chat' });
+    },
 
-  reactionsChanged(
-    conversationId: number,
-    message: { id: number; threadParentId: number | null },
-    actorId: number,
-    reactions: MessageReaction[],
-  ) {
-    events.publish({
-      type: 'reactions-changed',
-      conversationId,
-      messageId: message.id,
-      threadParentId: message.threadParentId,
-      actorId,
-      reactions,
-    });
-  },
+    /**
+     * An activity-log entry (rename, add, mute, remove, leave, pin). Anyone who just left or
+     * was removed hears it in their sidebar and loses the conversation's room.
+     */
+    async actionLogged(conversationId: number, action: ConversationAction, removedUserIds: readonly number[] = []) {
+      channel.leaveConversation(removedUserIds, conversationId);
+      await announce(
+        { id: action.id, conversation_id: conversationId, sender_id: action.user.id, chat_id: null, type: 'user-actions-chat', data: action },
+        removedUserIds,
+      );
+    },
 
-  readCursorMoved(conversationId: number, userId: number, displayName: string, messageId: number) {
-    events.publish({ type: 'read-cursor', conversationId, userId, displayName, messageId });
-  },
-});
+    /** A conversation appeared or changed without an activity entry (a new group). */
+    async conversationChanged(conversationId: number) {
+      channel.emitToUsers(await conversations.memberUserIds(conversationId), 'message', {
+        id: conversationId,
+        conversation_id: conversationId,
+        sender_id: 0,
+        chat_id: null,
+        type: 'user-sidebar-chat',
+        data: { conversation_id: conversationId },
+      });
+    },
+
+    pinChanged(conversationId: number, userId: number, pinned: Message | null) {
+      channel.emitToConversation(conversationId, 'receive_pin_message', { conversation_id: conversationId, user_id: userId, pin_data: pinned });
+    },
+
+    /** A message's reactions changed: the whole current list goes out. */
+    reactionsChanged(
+      conversationId: number,
+      message: { id: number; threadParentId: number | null },
+      actorId: number,
+      reactions: MessageReaction[],
+    ) {
+      channel.emitToConversation(conversationId, 'messageReaction', {
+        id: message.id,
+        conversation_id: conversationId,
+        sender_id: actorId,
+        chat_id: message.threadParentId,
+        type: 'user-reactions-chat',
+        data: { message_id: message.id, message_reactions: reactions },
+      });
+    },
+
+    /** A reader's cursor moved: seen-by in the room, unread counts on the reader's other tabs. */
+    readCursorMoved(conversationId: number, userId: number, displayName: string, messageId: number) {
+      channel.emit({ conversationId, userIds: [userId] }, 'receive_seen_message', {
+        conversationId,
+        messageId,
+        userId,
+        display_name: displayName,
+      });
+    },
+
+    /** Someone is typing: to the others who have the conversation open (not the typer's socket). */
+    typing(conversationId: number, typer: AuthUser, socketId: string) {
+      channel.emitToConversation(
+        conversationId,
+        'currently_typing_feedback',
+        { room: conversationId, userId: typer.id, display_name: typer.displayName, profile_photo: typer.profilePhoto },
+        { exceptSocketId: socketId },
+      );
+    },
+  };
+};
 
 export type ChatLive = ReturnType<typeof createChatLive>;

@@ -11,7 +11,7 @@ import {
 import { isUniqueViolation, nowMs, toIso } from '../../db/values.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { CONVERSATION_IMAGE_NOT_IMAGE, writeSquareImage } from '../../storage/images.js';
-import type { AuthUser } from '../accounts/accounts.service.js';
+import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';
 import type { ChatServiceDeps } from './chat-deps.js';
 import { toChatUser, toConversationAction } from './chat-views.js';

@@ -8,7 +8,7 @@ import { mentionsInText, TEXT, type Message } from '@ichat/shared';
 import { isUniqueViolation, nowMs } from '../../db/values.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
-import type { AuthUser } from '../accounts/accounts.service.js';
+import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';
 import type { ChatServiceDeps } from './chat-deps.js';
 import { toAttachment, toChatUser } from './chat-views.js';

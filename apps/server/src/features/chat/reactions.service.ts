@@ -6,7 +6,7 @@
 import { TEXT, type ReactionType } from '@ichat/shared';
 import { nowMs } from '../../db/values.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../accounts/accounts.service.js';
+import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';
 import type { ChatServiceDeps } from './chat-deps.js';
 import { toMessageReaction } from './chat-views.js';

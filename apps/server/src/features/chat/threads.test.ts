@@ -2,7 +2,7 @@
  * Threads (issue 5): the thread reply and thread detail calls, their refusals, the live
  * 'user-thread-chat' record, thread mentions on the bell, and the position of a reply.
  */
-import { TEXT, type LiveMessageRecord, type Message, type ThreadDetail } from '@ichat/shared';
+import { TEXT, type ChatMessageRecord, type Message, type ThreadDetail } from '@ichat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatClient, type ChatClient } from '../../test-support/chat-client.js';
 import { nextEvent } from '../../test-support/socket-waits.js';
@@ -155,13 +155,13 @@ describe('live', () => {
   it('sends a new reply to the room as user-thread-chat with the parent as chat_id, and its delete likewise', async () => {
     const watcher = await chat.openSocket('carmen.flores');
     await chat.joinRoom(watcher, groupId);
-    const arrived = nextEvent<LiveMessageRecord>(watcher, 'message', (record) => record.type === 'user-thread-chat' && record.action === undefined);
+    const arrived = nextEvent<ChatMessageRecord>(watcher, 'message', (record) => record.type === 'user-thread-chat' && record.action === undefined);
     const reply = (await chat.send('juan.delacruz', groupId, { message: 'Leaving at 6' }, { threadParentId: parent.id })).body.message;
     const record = await arrived;
     expect(record).toMatchObject({ id: reply.id, chat_id: parent.id, conversation_id: groupId, sender_id: chat.ids['Juan Dela Cruz'] });
     expect((record.data as Message).reply_to_thread_message_id).toBe(parent.id);
 
-    const removed = nextEvent<LiveMessageRecord>(watcher, 'message', (r) => r.type === 'user-thread-chat' && r.action === 'DELETE');
+    const removed = nextEvent<ChatMessageRecord>(watcher, 'message', (r) => r.type === 'user-thread-chat' && r.action === 'DELETE');
     await chat.call('juan.delacruz', 'DELETE', `/api/v1/messages/${groupId}/${reply.id}`);
     expect(await removed).toMatchObject({ id: reply.id, chat_id: parent.id, action: 'DELETE' });
   });

@@ -3,10 +3,10 @@
  * that stored it has committed; the bell refreshes at once instead of at its 120 s poll.
  */
 import type { NotificationType } from '@ichat/shared';
-import type { LiveEvents } from '../../realtime/live-events.js';
+import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { NewNotification } from './notifications.repository.js';
 
-export const createNotificationPush = (events: LiveEvents) => ({
+export const createNotificationPush = (channel: LiveChannel) => ({
   sent(notifications: readonly NewNotification[]) {
     const byType = new Map<NotificationType, Set<number>>();
     for (const notification of notifications) {
@@ -15,7 +15,7 @@ export const createNotificationPush = (events: LiveEvents) => ({
       byType.set(notification.type, recipients);
     }
     for (const [notificationType, recipients] of byType) {
-      events.publish({ type: 'notification', notificationType, userIds: [...recipients] });
+      channel.emitToUsers([...recipients], 'notification', { notification_type: notificationType });
     }
   },
 });

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { nowMs } from '../../db/values.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../accounts/accounts.service.js';
+import type { AuthUser } from '../../auth/auth-user.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { RequestsRepository } from './requests.repository.js';

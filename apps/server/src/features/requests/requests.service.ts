@@ -31,7 +31,7 @@ import { nowMs, parseJson, toIso } from '../../db/values.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { FileStore } from '../../storage/file-store.js';
-import type { AuthUser } from '../accounts/accounts.service.js';
+import type { AuthUser } from '../../auth/auth-user.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { NewLine, RequestsRepository } from './requests.repository.js';

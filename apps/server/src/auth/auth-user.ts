@@ -1,0 +1,13 @@
+/** Who is calling: resolved from the token on every request and socket handshake. */
+export interface AuthUser {
+  id: number;
+  displayName: string;
+  /** Read with the session state, so the live socket names a typer without another query. */
+  profilePhoto: string | null;
+  isAdmin: boolean;
+  /** Whether the current token was issued with Remember Me. */
+  remember: boolean;
+}
+
+/** Resolves a token to its user: null when it is malformed, expired, revoked or deactivated. */
+export type Authenticate = (token: string) => Promise<AuthUser | null>;

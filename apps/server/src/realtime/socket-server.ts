@@ -1,0 +1,301 @@
+/**
+ * The live socket on the product's own port (000 §4, §7 Live socket): transport only. It
+ * knows sockets, the handshake's token, rooms, presence, fan-out and the Redis adapter; it
+ * knows no feature. Features reach it two ways (docs/LIVE.md):
+ * - they emit through LiveChannel (emitToConversation, emitToUsers, …) after their change
+ *   has committed, with payloads typed by the shared contract (socket-events.ts);
+ * - they handle the client events that concern them (`handle`), and decide who may join a
+ *   conversation's room (`authorizeConversationRooms`).
+ *
+ * A socket acts as its token's user for its whole life; ids written in payloads are never
+ * trusted. Every client payload is checked against its schema before a handler sees it.
+ * With Redis, the streams adapter makes every room span all processes.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RedisClientType } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import {
+  clientEventSchemas,
+  conversationRoom,
+  PRESENCE_BATCH_MS,
+  userRoom,
+  type ClientEventName,
+  type ClientEventPayload,
+  type ClientToServerEvents,
+  type OnlineUserRecord,
+  type RoomAnswer,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+  type SessionEndReason,
+} from '@ichat/shared';
+import type { Authenticate, AuthUser } from '../auth/auth-user.js';
+import { nowMs, toIsoOrNull } from '../db/values.js';
+import type { PresenceStore } from './presence.js';
+import type { PresenceRepository } from './presence.repository.js';
+
+interface SocketData {
+  user: AuthUser;
+}
+
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Who hears an emit: a conversation's room and/or people's private rooms, each socket once. */
+export interface Audience {
+  conversationId?: number;
+  userIds?: readonly number[];
+  /** Leaves out one socket, e.g. the typer's own. */
+  exceptSocketId?: string;
+}
+
+/** How a feature speaks to the sockets, after its change is committed. */
+export interface LiveChannel {
+  emit<Name extends ServerEventName>(audience: Audience, event: Name, payload: ServerEventPayload<Name>): void;
+  /** To every socket that joined the conversation's room (except one, e.g. the typer's own). */
+  emitToConversation<Name extends ServerEventName>(
+    conversationId: number,
+    event: Name,
+    payload: ServerEventPayload<Name>,
+    options?: { exceptSocketId?: string },
+  ): void;
+  /** To every socket of these people (their private rooms). */
+  emitToUsers<Name extends ServerEventName>(userIds: readonly number[], event: Name, payload: ServerEventPayload<Name>): void;
+  /** These people's sockets leave a conversation's room (they were removed or left). */
+  leaveConversation(userIds: readonly number[], conversationId: number): void;
+  /** Says `logout` to every socket of the person, then disconnects them. */
+  endSessions(userId: number, reason: SessionEndReason): void;
+}
+
+/** The socket that sent a client event, as a handler may use it. */
+export interface EventSource {
+  socketId: string;
+  isInConversation(conversationId: number): boolean;
+}
+
+export type ClientEventHandler<Name extends ClientEventName> = (
+  user: AuthUser,
+  payload: ClientEventPayload<Name>,
+  source: EventSource,
+) => Promise<void> | void;
+
+/** Answers 'OK' when the person may join the conversation's room, or the sentence to show. */
+export type ConversationRoomPolicy = (user: AuthUser, conversationId: number) => Promise<RoomAnswer>;
+
+export interface RealtimeServer extends LiveChannel {
+  handle<Name extends ClientEventName>(event: Name, handler: ClientEventHandler<Name>): void;
+  authorizeConversationRooms(policy: ConversationRoomPolicy): void;
+  close(): Promise<void>;
+}
+
+export const BAD_ROOM = 'That conversation does not exist.';
+const FAILED = 'Something went wrong. Please try again.';
+
+export const createRealtimeServer = ({
+  server,
+  authenticate,
+  presence,
+  presenceRepo,
+  redis,
+  streamName,
+  logger,
+  parseCookie,
+}: {
+  server: HttpServer;
+  authenticate: Authenticate;
+  presence: PresenceStore;
+  presenceRepo: PresenceRepository;
+  redis?: RedisClientType | undefined;
+  streamName: string;
+  logger: FastifyBaseLogger;
+  /** The HTTP side's cookie parser (@fastify/cookie), so both sides read `token` alike. */
+  parseCookie: (header: string) => Record<string, string | undefined>;
+}): RealtimeServer => {
+  const io: LiveServer = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Same origin only: the web client is served from this port.
+    cors: undefined,
+    maxHttpBufferSize: 1_000_000,
+    ...(redis ? { adapter: createAdapter(redis, { streamName }) } : {}),
+  });
+
+  const handlers = new Map<ClientEventName, ClientEventHandler<ClientEventName>>();
+  let roomPolicy: ConversationRoomPolicy = () => Promise.resolve(BAD_ROOM);
+
+  /** Presence changes waiting for the next batch; the latest state of each person wins. */
+  const pendingPresence = new Map<number, OnlineUserRecord>();
+
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    const { cookie } = socket.handshake.headers;
+    const token = typeof auth?.token === 'string' ? auth.token : cookie ? parseCookie(cookie)['token'] : undefined;
+    if (!token) {
+      next(new Error('unauthorized'));
+      return;
+    }
+    authenticate(token).then(
+      async (user) => {
+        if (!user) {
+          next(new Error('unauthorized'));
+          return;
+        }
+        socket.data.user = user;
+        // Counted before the client hears 'connect', so a list asked for right after
+        // (on any process) already has this person online.
+        if (await presence.add(user.id)) pendingPresence.set(user.id, { user_id: user.id, is_online: true, last_online: null });
+        next();
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'socket authentication failed');
+        next(new Error('unavailable'));
+      },
+    );
+  });
+
+  // ------------------------------------------------------------------ presence batches
+  const flushPresence = () => {
+    if (pendingPresence.size === 0) return;
+    const changes = [...pendingPresence.values()];
+    pendingPresence.clear();
+    io.emit('update_user_list', changes);
+  };
+  const presenceTimer = setInterval(flushPresence, PRESENCE_BATCH_MS);
+  presenceTimer.unref();
+
+  const presenceSnapshot = async (): Promise<OnlineUserRecord[]> => {
+    const [people, online] = await Promise.all([presenceRepo.listActive(), presence.onlineUserIds()]);
+    return people.map((person) => ({
+      user_id: person.id,
+      is_online: online.has(person.id),
+      last_online: toIsoOrNull(person.last_online_at),
+    }));
+  };
+
+  const answer = (ack: unknown, text: RoomAnswer) => {
+    if (typeof ack === 'function') (ack as (response: string) => void)(text);
+  };
+
+  /**
+   * Reads a client event: a payload that does not match its schema is dropped (or answered
+   * with BAD_ROOM where the event has an answer); a failing handler is logged and answered,
+   * never an unhandled rejection.
+   */
+  const listen = <Name extends ClientEventName>(
+    socket: LiveSocket,
+    event: Name,
+    run: (payload: ClientEventPayload<Name>, ack: unknown) => Promise<void> | void,
+  ) => {
+    // Socket.IO's typed `on` cannot narrow a generic event name; the payload is checked below.
+    (socket.on as (event: string, listener: (payload: unknown, ack?: unknown) => void) => void)(event, (payload, ack) => {
+      const parsed = clientEventSchemas[event].safeParse(payload);
+      if (!parsed.success) {
+        answer(ack, BAD_ROOM);
+        return;
+      }
+      Promise.resolve()
+        .then(() => run(parsed.data as ClientEventPayload<Name>, ack))
+        .catch((error: unknown) => {
+          logger.error({ err: error, event }, 'socket event failed');
+          answer(ack, FAILED);
+        });
+    });
+  };
+
+  let isClosing = false;
+
+  io.on('connection', (socket: LiveSocket) => {
+    const { user } = socket.data;
+    void socket.join(userRoom(user.id));
+    const source: EventSource = {
+      socketId: socket.id,
+      isInConversation: (conversationId) => socket.rooms.has(conversationRoom(conversationId)),
+    };
+
+    socket.on('disconnect', () => {
+      // On shutdown every socket drops at once; the people are not leaving, this process is.
+      if (isClosing) return;
+      void presence
+        .remove(user.id)
+        .then(async (wentOffline) => {
+          if (!wentOffline) return;
+          const time = nowMs();
+          await presenceRepo.recordLastOnline(user.id, time);
+          pendingPresence.set(user.id, { user_id: user.id, is_online: false, last_online: toIsoOrNull(time) });
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'presence remove failed'));
+    });
+
+    listen(socket, 'user_online', async (_payload, ack) => {
+      answer(ack, 'OK');
+      socket.emit('update_user_list', await presenceSnapshot());
+    });
+
+    listen(socket, 'user_online_ping_pong', () => {
+      socket.emit('ping_pong_response', { userId: user.id, message: 'pong' });
+    });
+
+    listen(socket, 'join', async ({ room }, ack) => {
+      const verdict = await roomPolicy(user, room);
+      if (verdict === 'OK') await socket.join(conversationRoom(room));
+      answer(ack, verdict);
+    });
+
+    listen(socket, 'leave', async ({ roomId }, ack) => {
+      await socket.leave(conversationRoom(roomId));
+      answer(ack, 'OK');
+    });
+
+    for (const event of ['seen_message', 'pin_message', 'currently_typing'] as const) {
+      listen(socket, event, (payload) => handlers.get(event)?.(user, payload, source));
+    }
+
+    // The server broadcasts every stored change itself; relayed copies from clients would
+    // let one person speak as another, so they are dropped.
+    for (const relay of ['sendMessage', 'sidebar_sendMessage', 'sendMsgReaction'] as const) {
+      socket.on(relay, () => logger.debug({ event: relay, userId: user.id }, 'relay event dropped'));
+    }
+
+    socket.on('logout', () => {
+      socket.disconnect(true);
+    });
+  });
+
+  const emit: LiveChannel['emit'] = ({ conversationId, userIds = [], exceptSocketId }, event, payload) => {
+    const rooms = [...(conversationId === undefined ? [] : [conversationRoom(conversationId)]), ...userIds.map(userRoom)];
+    if (rooms.length === 0) return;
+    const target = exceptSocketId ? io.to(rooms).except(exceptSocketId) : io.to(rooms);
+    // Socket.IO's emit is typed per event name; LiveChannel's signature already ties the payload to it.
+    (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
+  };
+
+  return {
+    emit,
+    emitToConversation: (conversationId, event, payload, options) =>
+      emit({ conversationId, ...(options?.exceptSocketId ? { exceptSocketId: options.exceptSocketId } : {}) }, event, payload),
+    emitToUsers: (userIds, event, payload) => emit({ userIds }, event, payload),
+    leaveConversation(userIds, conversationId) {
+      for (const userId of userIds) io.in(userRoom(userId)).socketsLeave(conversationRoom(conversationId));
+    },
+    endSessions(userId, reason) {
+      io.to(userRoom(userId)).emit('logout', { reason });
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    handle(event, handler) {
+      handlers.set(event, handler as ClientEventHandler<ClientEventName>);
+    },
+    authorizeConversationRooms(policy) {
+      roomPolicy = policy;
+    },
+    async close() {
+      isClosing = true;
+      clearInterval(presenceTimer);
+      io.disconnectSockets(true);
+      // Closes every engine connection but leaves the HTTP server to Fastify's own close.
+      io.engine.close();
+      await presence.close();
+    },
+  };
+};
