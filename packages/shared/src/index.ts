@@ -10,3 +10,4 @@ export * from './schemas/accounts.js';
 export * from './schemas/chat.js';
 export * from './schemas/requests.js';
 export * from './schemas/system.js';
+export * from './policies/index.js';

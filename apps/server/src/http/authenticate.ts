@@ -13,9 +13,9 @@
  * header, so a cross-site form cannot act with the cookie.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TEXT } from '@ichat/shared';
+import { canAdminister, TEXT } from '@ichat/shared';
 import type { Authenticate, AuthUser } from '../auth/auth-user.js';
-import { forbidden, unauthorized } from './errors.js';
+import { enforce, unauthorized } from './errors.js';
 
 export type RouteAccess = 'public' | 'user' | 'admin';
 
@@ -63,7 +63,7 @@ export const registerAuthentication = (app: FastifyInstance, authenticate: Authe
     const user = await authenticate(token);
     if (!user) throw unauthorized(TEXT.sessionExpired);
     request.user = user;
-    if (access === 'admin' && !user.isAdmin) throw forbidden(TEXT.permissionDenied);
+    if (access === 'admin') enforce(canAdminister(user));
   });
 };
 

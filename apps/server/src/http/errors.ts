@@ -3,6 +3,8 @@
  * understands. Services throw these; the error handler turns them into
  * `{success: false, message}`.
  */
+import type { RefusalKind, Verdict } from '@ichat/shared';
+
 export type ClientErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 
 export class AppError extends Error {
@@ -15,6 +17,13 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+}
+
+const STATUS_OF_REFUSAL: Record<RefusalKind, ClientErrorStatus> = { 'not-found': 404, forbidden: 403, conflict: 409, invalid: 400 };
+
+/** Throws a policy's refusal (packages/shared/src/policies) as the matching AppError. */
+export function enforce(verdict: Verdict): asserts verdict is null {
+  if (verdict) throw new AppError(STATUS_OF_REFUSAL[verdict.kind], verdict.message);
 }
 
 export const badRequest = (message: string) => new AppError(400, message);

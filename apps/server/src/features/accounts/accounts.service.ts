@@ -5,6 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import {
+  canChangeAccess,
   loginThrottledText,
   TEXT,
   TOKEN_LIFETIME_DEFAULT_MS,
@@ -19,7 +20,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/pas
 import type { TokenService } from '../../auth/tokens.js';
 import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, lookupKey, nowMs, toBool } from '../../db/values.js';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, enforce, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { writeProfilePhoto } from '../../storage/images.js';
@@ -214,12 +215,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
     /** Deactivation revokes every token of that user and closes their live connections. */
     async updateAccess(caller: AuthUser, userId: number, changes: { is_active?: boolean; admin_access?: boolean }) {
       const target = await requireUser(userId);
-      if (userId === caller.id && changes.is_active === false) {
-        throw badRequest('You cannot deactivate your own account.');
-      }
-      if (userId === caller.id && changes.admin_access === false) {
-        throw badRequest('You cannot remove your own admin access.');
-      }
+      enforce(canChangeAccess(caller.id, userId, changes));
       const deactivating = changes.is_active === false && toBool(target.is_active);
       await repo.updateAccess(userId, changes, { revokeTokens: deactivating });
       if (deactivating) live.endSessions(userId, 'deactivated');

@@ -14,7 +14,7 @@ export const registerChatSocketEvents = (
   { messages, live }: { messages: MessagesService; live: ChatLive },
 ) => {
   realtime.authorizeConversationRooms(async (user, conversationId) =>
-    (await messages.isMember(conversationId, user.id)) ? 'OK' : JOIN_NOT_A_MEMBER,
+    (await messages.maySee(conversationId, user.id)) ? 'OK' : JOIN_NOT_A_MEMBER,
   );
   // Moves the caller's own read cursor; the receipt goes out once it has moved.
   realtime.handle('seen_message', (user, { conversationId, messageId }) => messages.markSeen(user, conversationId, messageId));

@@ -3,13 +3,20 @@
  * target, thread replies, reactions and seen-by; activity entries; the membership check
  * every conversation-scoped call starts with.
  */
-import type { ChatUser, ConversationAction, Message, MessageReaction, ReactionType } from '@ichat/shared';
+import {
+  canSeeConversation,
+  type ChatUser,
+  type ConversationAction,
+  type Membership,
+  type Message,
+  type MessageReaction,
+  type ReactionType,
+  type Verdict,
+} from '@ichat/shared';
 import { toIso } from '../../db/values.js';
-import { notFound } from '../../http/errors.js';
+import { enforce } from '../../http/errors.js';
 import type { ChatUserRow, ConversationsRepository, Executor, MembershipRow } from './conversations.repository.js';
 import type { AttachmentRow, MessageRow, MessagesRepository } from './messages.repository.js';
-
-export const NOT_A_MEMBER = 'That conversation does not exist or you are not a member of it.';
 
 const UNKNOWN_USER: ChatUserRow = {
   id: 0,
@@ -79,11 +86,20 @@ export const createChatViews = ({
   conversations: ConversationsRepository;
   messages: MessagesRepository;
 }) => {
-  /** The caller's membership, or the same 404 whether the conversation exists or not. */
-  const requireMember = async (conversationId: number, userId: number, executor?: Executor): Promise<MembershipRow> => {
+  /**
+   * The caller's membership once the chat policy allows the action (by default: seeing the
+   * conversation, the same 404 whether it exists or not); the policy's refusal otherwise.
+   */
+  const requireMember = async (
+    conversationId: number,
+    userId: number,
+    rule: (member: Membership | undefined) => Verdict = canSeeConversation,
+    executor?: Executor,
+  ): Promise<MembershipRow> => {
     const membership = await conversations.findMembership(conversationId, userId, executor);
-    if (!membership) throw notFound(NOT_A_MEMBER);
-    return membership;
+    enforce(rule(membership));
+    // Every rule refuses a non-member, so the row is there.
+    return membership as MembershipRow;
   };
 
   const actionById = async (conversationId: number, actionId: number, executor?: Executor) => {

@@ -3,13 +3,19 @@
  * Every rule and permission is checked here; SQL lives in the repositories.
  */
 import {
+  canAddMembers,
+  canEditConversation,
+  canLeave,
+  canManageMember,
+  canPostIn,
+  isAllowed,
   TEXT,
   type ConversationDetail,
   type ConversationFilter,
   type ConversationSummary,
 } from '@ichat/shared';
 import { isUniqueViolation, nowMs, toIso } from '../../db/values.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, enforce, notFound } from '../../http/errors.js';
 import { CONVERSATION_IMAGE_NOT_IMAGE, writeSquareImage } from '../../storage/images.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';
@@ -87,13 +93,6 @@ export const createConversationsService = ({
     });
   };
 
-  const requireGroupAdmin = async (conversationId: number, userId: number) => {
-    const membership = await views.requireMember(conversationId, userId);
-    if (!membership.is_group) throw badRequest('Only a group conversation has members to manage.');
-    if (!membership.is_admin) throw forbidden(TEXT.permissionDenied);
-    return membership;
-  };
-
   /** Active users by id; refuses the whole call if any is missing, so nothing is half-done. */
   const requireActiveUsers = async (userIds: number[], executor?: Executor) => {
     const found = await conversations.findActiveUsers(userIds, executor);
@@ -119,7 +118,7 @@ export const createConversationsService = ({
         user: toChatUser(member),
       })),
       pinned_message: pinned && !pinned.is_deleted ? await views.presentMessage(pinned) : null,
-      permissions: { is_admin: membership.is_admin, isPermittedToChat: !membership.is_muted },
+      permissions: { is_admin: membership.is_admin, isPermittedToChat: isAllowed(canPostIn(membership)) },
     };
   };
 
@@ -167,9 +166,7 @@ export const createConversationsService = ({
 
     /** Name and image of a group; only its admins may change them. */
     async update(caller: AuthUser, conversationId: number, input: { name: string; uploadedImagePath?: string | undefined }) {
-      const membership = await views.requireMember(conversationId, caller.id);
-      if (!membership.is_group) throw badRequest('A personal conversation cannot be renamed.');
-      if (!membership.is_admin) throw forbidden(TEXT.permissionDenied);
+      await views.requireMember(conversationId, caller.id, canEditConversation);
       const previousImage = await conversations.findImage(conversationId);
       const image = input.uploadedImagePath ? await storeImage(input.uploadedImagePath) : undefined;
       const time = nowMs();
@@ -197,7 +194,7 @@ export const createConversationsService = ({
         await conversations.setPinned(conversationId, caller.id, pinned, nowMs());
         return { message: pinned ? 'Conversation pinned.' : 'Conversation unpinned.', is_pinned: pinned, left: false };
       }
-      if (!membership.is_group) throw badRequest('You cannot leave a personal conversation.');
+      enforce(canLeave(membership));
       const time = nowMs();
       const actionId = await db.transaction().execute(async (trx) => {
         await conversations.deleteMember(conversationId, caller.id, trx);
@@ -216,8 +213,7 @@ export const createConversationsService = ({
 
     /** Any member may add someone to a group (000 §6). */
     async addMember(caller: AuthUser, conversationId: number, userId: number) {
-      const membership = await views.requireMember(conversationId, caller.id);
-      if (!membership.is_group) throw badRequest('Members can only be added to a group conversation.');
+      await views.requireMember(conversationId, caller.id, canAddMembers);
       const [user] = await conversations.findActiveUsers([userId]);
       if (!user) throw notFound('That person does not exist or is no longer active.');
       const time = nowMs();
@@ -248,8 +244,7 @@ export const createConversationsService = ({
 
     /** Mute toggles; remove takes the member out. Admins only, never on themselves. */
     async updateMember(caller: AuthUser, conversationId: number, userId: number, action: 'mute' | 'remove') {
-      await requireGroupAdmin(conversationId, caller.id);
-      if (userId === caller.id) throw badRequest('You cannot mute or remove yourself.');
+      await views.requireMember(conversationId, caller.id, (member) => canManageMember(caller.id, member, userId));
       const target = await conversations.findMembership(conversationId, userId);
       if (!target) throw notFound('That person is not a member of this conversation.');
       const time = nowMs();

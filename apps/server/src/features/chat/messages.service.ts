@@ -4,9 +4,9 @@
  * pinned message, the position lookup, the files list and the members-only download.
  */
 import { rename } from 'node:fs/promises';
-import { mentionsInText, TEXT, type Message } from '@ichat/shared';
+import { canDeleteMessage, canPin, canPostIn, canSeeConversation, isAllowed, mentionsInText, TEXT, type Message } from '@ichat/shared';
 import { isUniqueViolation, nowMs } from '../../db/values.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, enforce, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';
@@ -35,17 +35,15 @@ export const createMessagesService = ({
   notifications,
   push,
 }: MessagesServiceDeps) => {
+  const maySee = async (conversationId: number, userId: number) =>
+    isAllowed(canSeeConversation(await conversations.findMembership(conversationId, userId)));
+
   const requireMessage = async (conversationId: number, messageId: number) => {
     const message = await messages.findById(messageId);
     if (!message || message.conversation_id !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
     return message;
   };
 
-  const requireChatPermission = async (conversationId: number, userId: number) => {
-    const membership = await views.requireMember(conversationId, userId);
-    if (membership.is_muted) throw forbidden(TEXT.restrictedFromChatting);
-    return membership;
-  };
 
   /**
    * Who a message mentions: only mentions still written in its text as @@name@@, and only
@@ -101,7 +99,7 @@ export const createMessagesService = ({
       uploads: UploadedFile[],
       options: { threadParentId?: number | undefined } = {},
     ): Promise<{ message: Message; created: boolean }> {
-      await requireChatPermission(conversationId, caller.id);
+      await views.requireMember(conversationId, caller.id, canPostIn);
       const threadParentId = options.threadParentId ?? null;
       const content = input.message.trim();
       // A thread reply needs text; a main-chat message may be attachments alone (000 §5).
@@ -191,10 +189,9 @@ export const createMessagesService = ({
 
     /** Only one's own message; it stays as DELETED CHAT and its attachments are gone. */
     async remove(caller: AuthUser, conversationId: number, messageId: number) {
-      await views.requireMember(conversationId, caller.id);
+      const membership = await views.requireMember(conversationId, caller.id);
       const message = await requireMessage(conversationId, messageId);
-      if (message.sender_id !== caller.id) throw forbidden('You can only delete your own messages.');
-      if (message.is_deleted) throw conflict('This message has already been deleted.');
+      enforce(canDeleteMessage(caller.id, membership, message));
       const time = nowMs();
       const { storedNames, actionId } = await db.transaction().execute(async (trx) => {
         const names = await messages.markDeleted(messageId, time, trx);
@@ -209,7 +206,7 @@ export const createMessagesService = ({
 
     /** Pins a message, replacing the previous pin; on the pinned message it unpins. */
     async togglePin(caller: AuthUser, conversationId: number, messageId: number) {
-      await requireChatPermission(conversationId, caller.id);
+      await views.requireMember(conversationId, caller.id, canPin);
       const message = await requireMessage(conversationId, messageId);
       if (message.is_deleted) throw badRequest('A deleted message cannot be pinned.');
       if (message.thread_parent_id !== null) throw badRequest('A thread reply cannot be pinned.');
@@ -231,16 +228,14 @@ export const createMessagesService = ({
     },
 
     /** For the live socket: whether this person may join the conversation's room. */
-    async isMember(conversationId: number, userId: number) {
-      return (await conversations.findMembership(conversationId, userId)) !== undefined;
-    },
+    maySee,
 
     /**
      * A seen receipt from the live socket: moves the caller's own cursor forward to a
      * message of a conversation they belong to. Anything else is ignored.
      */
     async markSeen(caller: AuthUser, conversationId: number, messageId: number) {
-      if (!(await conversations.findMembership(conversationId, caller.id))) return;
+      if (!(await maySee(conversationId, caller.id))) return;
       const message = await messages.findById(messageId);
       if (!message || message.conversation_id !== conversationId) return;
       if (await conversations.advanceReadCursor(conversationId, caller.id, messageId)) {
@@ -250,7 +245,7 @@ export const createMessagesService = ({
 
     /** Re-announces the stored pin of a conversation to its room (pin_message). */
     async announcePin(caller: AuthUser, conversationId: number) {
-      if (!(await conversations.findMembership(conversationId, caller.id))) return;
+      if (!(await maySee(conversationId, caller.id))) return;
       const pinnedId = await messages.findPinnedMessageId(conversationId);
       const row = pinnedId ? await messages.findById(pinnedId) : undefined;
       live.pinChanged(conversationId, caller.id, row ? await views.presentMessage(row) : null);

@@ -3,9 +3,9 @@
  * a type, or removes it when it is there. The author hears about it on the bell; the room
  * gets the message's whole reaction list, so a repeated event changes nothing.
  */
-import { TEXT, type ReactionType } from '@ichat/shared';
+import { canPostIn, type ReactionType } from '@ichat/shared';
 import { nowMs } from '../../db/values.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';
 import type { ChatServiceDeps } from './chat-deps.js';
@@ -22,8 +22,7 @@ export const createReactionsService = ({
   push,
 }: ChatServiceDeps) => ({
   async toggle(caller: AuthUser, conversationId: number, messageId: number, type: ReactionType) {
-    const membership = await views.requireMember(conversationId, caller.id);
-    if (membership.is_muted) throw forbidden(TEXT.restrictedFromChatting);
+    await views.requireMember(conversationId, caller.id, canPostIn);
     const message = await messages.findById(messageId);
     if (!message || message.conversation_id !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
     if (message.is_deleted) throw conflict('A deleted message cannot be reacted to.');

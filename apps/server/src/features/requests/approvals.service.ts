@@ -4,38 +4,18 @@
  * refused with 409. Level 2 is asked only once level 1 has its approvals; one denial ends
  * the request. Every vote is also appended to request_votes.
  */
+import { canVote, REQUEST_REFUSALS } from '@ichat/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { nowMs } from '../../db/values.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, enforce, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { RequestsRepository } from './requests.repository.js';
-import { REQUEST_NOT_FOUND } from './requests.service.js';
-
-export const ALREADY_VOTED = 'You have already voted on this request.';
-
-const LEVEL_NAMES: Record<number, string> = { 1: '1st', 2: '2nd' };
 
 /** A concurrent vote changed the request first; the transaction is rolled back. */
 class VoteOvertaken extends Error {}
-
-/**
- * Why the caller may not vote on the request now, in words that name what happened, or
- * null when their vote is due.
- */
-const whyNotDue = (
-  request: { status: string; current_level: number },
-  mine: { level: number; has_voted: boolean }[],
-): string | null => {
-  if (request.status !== 'pending') return `This request has already been ${request.status}.`;
-  const due = mine.find((approver) => approver.level === request.current_level);
-  if (due) return due.has_voted ? ALREADY_VOTED : null;
-  const passed = mine.find((approver) => approver.level < request.current_level && !approver.has_voted);
-  if (passed) return `The ${LEVEL_NAMES[passed.level] ?? passed.level} level of this request has already been decided.`;
-  return mine.some((approver) => approver.has_voted) ? ALREADY_VOTED : 'This request is not waiting for your approval yet.';
-};
 
 export interface VoteInput {
   form_id: number;
@@ -57,12 +37,8 @@ export const createApprovalsService = ({
 }) => ({
   async vote(caller: AuthUser, input: VoteInput) {
     const request = await requests.findRequest(input.request_id);
-    if (!request || request.form_id !== input.form_id) throw notFound(REQUEST_NOT_FOUND);
-    if (request.requester_id === caller.id) throw forbidden('You cannot approve or deny your own request.');
-    const mine = (await requests.approversOf(request.id)).filter((approver) => approver.approver_id === caller.id);
-    if (mine.length === 0) throw notFound(REQUEST_NOT_FOUND);
-    const refusal = whyNotDue(request, mine);
-    if (refusal) throw conflict(refusal);
+    if (!request || request.form_id !== input.form_id) throw notFound(REQUEST_REFUSALS.notFound);
+    enforce(canVote(caller.id, request, await requests.approversOf(request.id)));
 
     const approved = input.status === 'approved';
     const level = request.current_level;
@@ -119,8 +95,7 @@ export const createApprovalsService = ({
       if (!(error instanceof VoteOvertaken)) throw error;
       // Say what the other vote did, read fresh.
       const now = await requests.findRequest(request.id);
-      const current = (await requests.approversOf(request.id)).filter((approver) => approver.approver_id === caller.id);
-      throw conflict((now && whyNotDue(now, current)) ?? ALREADY_VOTED);
+      throw conflict((now && canVote(caller.id, now, await requests.approversOf(request.id))?.message) ?? REQUEST_REFUSALS.alreadyVoted);
     });
     push.sent(stored);
     return {

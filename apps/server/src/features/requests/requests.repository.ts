@@ -463,16 +463,6 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
         .execute()
         .then((rows) => rows.map((row) => row.approver_id)),
 
-    async isParticipant(requestId: number, userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('request_approvers')
-        .select('id')
-        .where('request_id', '=', requestId)
-        .where('approver_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     async findFile(storedName: string) {
       return db
         .selectFrom('request_files')

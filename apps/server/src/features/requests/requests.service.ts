@@ -7,6 +7,12 @@
  */
 import { rename } from 'node:fs/promises';
 import {
+  canFileForm,
+  canSeeApprovalLists,
+  canSeeRequest,
+  canVote,
+  isAllowed,
+  REQUEST_REFUSALS,
   FORM_FILE_FIELDS,
   FORM_TYPE_NAMES,
   FORM_TYPES,
@@ -28,15 +34,13 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/tables.js';
 import { nowMs, parseJson, toIso } from '../../db/values.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, enforce, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { NewLine, RequestsRepository } from './requests.repository.js';
-
-export const REQUEST_NOT_FOUND = 'That request does not exist or is not yours to see.';
 
 export const FORM_DATA_SCHEMAS: Record<FormType, z.ZodType> = {
   epr: eprDataSchema,
@@ -129,8 +133,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
   };
 
   const requireApprovalPage = async (userId: number) => {
-    const user = await requireUser(userId);
-    if (!user.approval_page) throw forbidden(TEXT.permissionDenied);
+    enforce(canSeeApprovalLists(await requireUser(userId)));
   };
 
   const toListItem = (row: Awaited<ReturnType<RequestsRepository['listOfRequester']>>[number]) => ({
@@ -323,7 +326,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
       const form = await requests.findForm(formId);
       if (!form || !isFormType(form.type)) throw notFound('That form does not exist.');
       const [access] = await requests.formsFor(userId, user.department_id, formId);
-      if (!access?.add_page || !access.view_page || !access.open_page) throw forbidden(TEXT.permissionDenied);
+      enforce(canFileForm(access));
       if (!KIND_TYPES[kind]?.includes(form.type)) {
         throw badRequest(`This form is filed with POST /api/v1/forms/${kind === 'offset' ? 'offset' : form.type === 'offsetting' ? 'offset' : form.type}/${form.id}.`);
       }
@@ -429,14 +432,10 @@ export const createRequestsService = ({ db, requests, notifications, push, files
     async detail(userId: number, type: string, requestId: number) {
       const request = await requests.findRequest(requestId);
       // The type is matched in any case so the document's own link form (t=ePR) opens too.
-      if (!request || request.form_type !== type.toLowerCase()) throw notFound(REQUEST_NOT_FOUND);
-      if (request.requester_id !== userId && !(await requests.isParticipant(requestId, userId))) throw notFound(REQUEST_NOT_FOUND);
-      const [lines, storedFiles, approvers, votes] = await Promise.all([
-        requests.linesOf(requestId),
-        requests.filesOf(requestId),
-        requests.approversOf(requestId),
-        requests.votesOf(requestId),
-      ]);
+      if (!request || request.form_type !== type.toLowerCase()) throw notFound(REQUEST_REFUSALS.notFound);
+      const approvers = await requests.approversOf(requestId);
+      enforce(canSeeRequest(userId, request, approvers));
+      const [lines, storedFiles, votes] = await Promise.all([requests.linesOf(requestId), requests.filesOf(requestId), requests.votesOf(requestId)]);
       const details = parseJson<Record<string, unknown>>(request.payload);
       const toFile = (file: (typeof storedFiles)[number]) => ({
         id: file.id,
@@ -456,9 +455,6 @@ export const createRequestsService = ({ db, requests, notifications, push, files
         date: approver.voted_at === null ? null : toIso(approver.voted_at),
         comment: approver.comment,
       });
-      const canVote =
-        request.status === 'pending' &&
-        approvers.some((a) => a.approver_id === userId && a.level === request.current_level && !a.has_voted);
       const text = (value: unknown) => (typeof value === 'string' ? value : null);
       return {
         requisition: {
@@ -509,7 +505,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
         overall_approval_status: request.status === 'approved',
         status: request.status as 'pending' | 'approved' | 'denied',
         current_level: request.current_level,
-        can_vote: canVote,
+        can_vote: isAllowed(canVote(userId, request, approvers)),
         votes: votes.map((vote) => ({
           id: vote.id,
           level: vote.level,
@@ -569,7 +565,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
       const file = await requests.findFile(storedName);
       if (!file) throw notFound('That file does not exist.');
       const request = await requests.findRequest(file.request_id);
-      const allowed = request && (request.requester_id === userId || (await requests.isParticipant(file.request_id, userId)));
+      const allowed = request && isAllowed(canSeeRequest(userId, request, await requests.approversOf(request.id)));
       if (!allowed || !(await files.exists('requests-attachments', storedName))) throw notFound('That file does not exist.');
       return {
         path: files.pathFor('requests-attachments', storedName),

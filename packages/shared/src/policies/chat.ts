@@ -1,0 +1,77 @@
+/**
+ * Who may do what in a conversation (000 §6), written once for the server's services and
+ * the web's controls. A member is the caller's membership row; undefined means the caller
+ * is not a member, which reads as "no such conversation" so nothing leaks.
+ */
+import { TEXT } from '../texts.js';
+import { refusal, type Verdict } from './refusal.js';
+
+export interface Membership {
+  is_group: boolean;
+  is_admin: boolean;
+  is_muted: boolean;
+}
+
+export interface MessageFacts {
+  sender_id: number;
+  is_deleted: boolean;
+}
+
+export const CHAT_REFUSALS = {
+  notAMember: 'That conversation does not exist or you are not a member of it.',
+  ownMessagesOnly: 'You can only delete your own messages.',
+  alreadyDeleted: 'This message has already been deleted.',
+  personalRename: 'A personal conversation cannot be renamed.',
+  personalMembers: 'Only a group conversation has members to manage.',
+  personalAdd: 'Members can only be added to a group conversation.',
+  personalLeave: 'You cannot leave a personal conversation.',
+  notYourself: 'You cannot mute or remove yourself.',
+} as const;
+
+const notAMember = refusal('not-found', CHAT_REFUSALS.notAMember);
+
+/** Any member sees the conversation, its messages, files, members and activity. */
+export const canSeeConversation = (member: Membership | undefined): Verdict => (member ? null : notAMember);
+
+/** Sending, replying, reacting and pinning: members who are not muted (000 §6). */
+export const canPostIn = (member: Membership | undefined): Verdict => {
+  if (!member) return notAMember;
+  return member.is_muted ? refusal('forbidden', TEXT.restrictedFromChatting) : null;
+};
+
+/** Anyone who may post may pin (000 §6 "Anyone can pin"). */
+export const canPin = canPostIn;
+
+/** Only one's own message, and only once (000 §6). */
+export const canDeleteMessage = (callerId: number, member: Membership | undefined, message: MessageFacts): Verdict => {
+  if (!member) return notAMember;
+  if (message.sender_id !== callerId) return refusal('forbidden', CHAT_REFUSALS.ownMessagesOnly);
+  return message.is_deleted ? refusal('conflict', CHAT_REFUSALS.alreadyDeleted) : null;
+};
+
+/** Group Settings (name and image): the group's admins only. */
+export const canEditConversation = (member: Membership | undefined): Verdict => {
+  if (!member) return notAMember;
+  if (!member.is_group) return refusal('invalid', CHAT_REFUSALS.personalRename);
+  return member.is_admin ? null : refusal('forbidden', TEXT.permissionDenied);
+};
+
+/** Mute or remove another member: the group's admins, never on themselves. */
+export const canManageMember = (callerId: number, member: Membership | undefined, targetUserId: number): Verdict => {
+  if (!member) return notAMember;
+  if (!member.is_group) return refusal('invalid', CHAT_REFUSALS.personalMembers);
+  if (!member.is_admin) return refusal('forbidden', TEXT.permissionDenied);
+  return targetUserId === callerId ? refusal('invalid', CHAT_REFUSALS.notYourself) : null;
+};
+
+/** Any member of a group may add people (000 §6: "no admin check is seen"). */
+export const canAddMembers = (member: Membership | undefined): Verdict => {
+  if (!member) return notAMember;
+  return member.is_group ? null : refusal('invalid', CHAT_REFUSALS.personalAdd);
+};
+
+/** Leaving: groups only; a personal conversation stays. */
+export const canLeave = (member: Membership | undefined): Verdict => {
+  if (!member) return notAMember;
+  return member.is_group ? null : refusal('invalid', CHAT_REFUSALS.personalLeave);
+};

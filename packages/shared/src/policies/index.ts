@@ -1,0 +1,4 @@
+export * from './refusal.js';
+export * from './chat.js';
+export * from './requests.js';
+export * from './accounts.js';
