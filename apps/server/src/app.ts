@@ -10,7 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
-import { ATTACHMENT_LIMIT_BYTES } from '@ichat/shared';
+import { ATTACHMENT_LIMIT_BYTES, type RouteAccess } from '@ichat/shared';
 import { createMemoryLoginLimiter, createRedisLoginLimiter, type LoginLimits } from './auth/login-limiter.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -39,7 +39,7 @@ import { createRequestsRepository } from './features/requests/requests.repositor
 import { requestsRoutes } from './features/requests/requests.routes.js';
 import { createRequestsService } from './features/requests/requests.service.js';
 import { systemRoutes } from './features/system/system.routes.js';
-import { accessFor, registerAuthentication, type RouteAccess } from './http/authenticate.js';
+import { accessFor, registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWebClient } from './http/web-client.js';
 import { createRealtimeServer } from './realtime/socket-server.js';

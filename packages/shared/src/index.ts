@@ -11,3 +11,4 @@ export * from './schemas/chat.js';
 export * from './schemas/requests.js';
 export * from './schemas/system.js';
 export * from './policies/index.js';
+export * from './routes/index.js';

@@ -54,6 +54,24 @@ export const FORM_TYPES = [
 ] as const;
 export type FormType = (typeof FORM_TYPES)[number];
 
+/**
+ * The submit paths (POST /api/v1/forms/{kind}/{id}) and the form types each takes: the
+ * prospecting call also files the explain-why, ccar and so-lo forms (001 §7), and each of
+ * those may use its own path too.
+ */
+export const SUBMIT_KIND_FORM_TYPES = {
+  epr: ['epr'],
+  offset: ['offsetting'],
+  prospecting: ['prospecting', 'explain-why', 'ccar', 'so-lo'],
+  transmittal: ['transmittal'],
+  'explain-why': ['explain-why'],
+  ccar: ['ccar'],
+  'so-lo': ['so-lo'],
+  edsr: ['edsr'],
+} as const satisfies Record<string, readonly FormType[]>;
+export type SubmitKind = keyof typeof SUBMIT_KIND_FORM_TYPES;
+export const SUBMIT_PATH_KINDS = Object.keys(SUBMIT_KIND_FORM_TYPES) as SubmitKind[];
+
 export const FORM_TYPE_NAMES: Record<FormType, string> = {
   epr: 'Electronic Purchase Requisition',
   offsetting: 'Offsetting Form',

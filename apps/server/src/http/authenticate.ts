@@ -4,8 +4,8 @@
  * is not signed in learns only that (401), whatever else is wrong with the call.
  *
  * Secure by default: every route under /api/ and /assets/ (and any unknown path there)
- * needs a signed-in user unless the route says `config: { access: 'public' }`;
- * `access: 'admin'` also needs admin access (403 otherwise).
+ * needs a signed-in user unless its definition in the shared route table says
+ * `access: 'public'`; `access: 'admin'` also needs admin access (403 otherwise).
  *
  * The caller is the user of the bearer token (header `Authorization: Bearer {token}`, as
  * the web client sends it). Image and file GETs may carry the token in the `token` cookie
@@ -13,11 +13,9 @@
  * header, so a cross-site form cannot act with the cookie.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canAdminister, TEXT } from '@ichat/shared';
+import { canAdminister, TEXT, type RouteAccess } from '@ichat/shared';
 import type { Authenticate, AuthUser } from '../auth/auth-user.js';
 import { enforce, unauthorized } from './errors.js';
-
-export type RouteAccess = 'public' | 'user' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,11 +26,6 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
 }
-
-/** Route config of a call anyone may make (sign-in, version, token check). */
-export const publicRoute = { access: 'public' } as const satisfies { access: RouteAccess };
-/** Route config of a call only administrators may make. */
-export const adminRoute = { access: 'admin' } as const satisfies { access: RouteAccess };
 
 const PROTECTED_PATHS = /^\/(api|assets)(\/|$|\?)/;
 

@@ -4,7 +4,9 @@
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { routes } from '@ichat/shared';
 import { notFound } from '../http/errors.js';
+import { serve } from '../http/serve-route.js';
 import type { FileStore } from './file-store.js';
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -18,20 +20,16 @@ const IMAGE_TYPES: Record<string, string> = {
 export const assetsRoutes =
   ({ files }: { files: FileStore }) =>
   async (app: FastifyInstance) => {
-    app.get<{ Params: { name: string } }>(
-      '/assets/images-data/:name',
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const { name } = request.params;
-        const extension = name.split('.').pop()?.toLowerCase() ?? '';
-        const type = IMAGE_TYPES[extension];
-        if (!type || !(await files.exists('images-data', name))) throw notFound('That image does not exist.');
-        return reply
-          .type(type)
-          .header('X-Content-Type-Options', 'nosniff')
-          // Stored names are never reused, so a copy can be kept for good.
-          .header('Cache-Control', 'private, max-age=31536000, immutable')
-          .send(createReadStream(files.pathFor('images-data', name)));
-      },
-    );
+    serve(app, routes.assets.image, async (request, reply) => {
+      const { name } = request.params;
+      const extension = name.split('.').pop()?.toLowerCase() ?? '';
+      const type = IMAGE_TYPES[extension];
+      if (!type || !(await files.exists('images-data', name))) throw notFound('That image does not exist.');
+      return reply
+        .type(type)
+        .header('X-Content-Type-Options', 'nosniff')
+        // Stored names are never reused, so a copy can be kept for good.
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(createReadStream(files.pathFor('images-data', name)));
+    });
   };

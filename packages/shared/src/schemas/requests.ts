@@ -18,6 +18,7 @@ import {
   SO_LO_REQUEST_TYPES,
   WAREHOUSES,
   type FormType,
+  type SubmitKind,
 } from '../options.js';
 import { hasAtMostTwoDecimals, MAX_PESOS } from '../format.js';
 import { idSchema, isoDateSchema, successSchema } from './common.js';
@@ -333,7 +334,7 @@ export const edsrDataSchema = z
 export type EdsrData = z.input<typeof edsrDataSchema>;
 
 /** The submit path segment of each form type ('prospecting' also takes explain-why, ccar and so-lo). */
-export const SUBMIT_KINDS: Record<FormType, string> = {
+export const SUBMIT_KINDS: Record<FormType, SubmitKind> = {
   epr: 'epr',
   offsetting: 'offset',
   prospecting: 'prospecting',

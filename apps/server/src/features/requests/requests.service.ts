@@ -14,6 +14,7 @@ import {
   isAllowed,
   REQUEST_REFUSALS,
   FORM_FILE_FIELDS,
+  SUBMIT_KIND_FORM_TYPES,
   FORM_TYPE_NAMES,
   FORM_TYPES,
   MAX_CENTAVOS,
@@ -29,6 +30,7 @@ import {
   soLoDataSchema,
   transmittalDataSchema,
   type FormType,
+  type SubmitKind,
 } from '@ichat/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -53,18 +55,6 @@ export const FORM_DATA_SCHEMAS: Record<FormType, z.ZodType> = {
   edsr: edsrDataSchema,
 };
 
-/** Which form types each submit path takes; the prospecting call is reused (001 §7). */
-const KIND_TYPES: Record<string, FormType[]> = {
-  epr: ['epr'],
-  offset: ['offsetting'],
-  prospecting: ['prospecting', 'explain-why', 'ccar', 'so-lo'],
-  transmittal: ['transmittal'],
-  'explain-why': ['explain-why'],
-  ccar: ['ccar'],
-  'so-lo': ['so-lo'],
-  edsr: ['edsr'],
-};
-export const SUBMIT_PATH_KINDS = Object.keys(KIND_TYPES);
 
 /** The document's response key for the four submits it shows. */
 const RESPONSE_KEYS: Partial<Record<string, 'requisition' | 'offset' | 'prospecting' | 'transmittal'>> = {
@@ -321,13 +311,13 @@ export const createRequestsService = ({ db, requests, notifications, push, files
      * The form a submit is for, once the caller may file it (add, view and open) and the
      * path fits its type. Read before the body, so the body is parsed for that form.
      */
-    async formForSubmit(userId: number, formId: number, kind: string) {
+    async formForSubmit(userId: number, formId: number, kind: SubmitKind) {
       const user = await requireUser(userId);
       const form = await requests.findForm(formId);
       if (!form || !isFormType(form.type)) throw notFound('That form does not exist.');
       const [access] = await requests.formsFor(userId, user.department_id, formId);
       enforce(canFileForm(access));
-      if (!KIND_TYPES[kind]?.includes(form.type)) {
+      if (!(SUBMIT_KIND_FORM_TYPES[kind] as readonly FormType[]).includes(form.type)) {
         throw badRequest(`This form is filed with POST /api/v1/forms/${kind === 'offset' ? 'offset' : form.type === 'offsetting' ? 'offset' : form.type}/${form.id}.`);
       }
       return { id: form.id, name: form.name, type: form.type, kind, schema: FORM_DATA_SCHEMAS[form.type], files: fileSpecFor(form.type) };

@@ -1,47 +1,28 @@
 /** Version (000 §7 Accounts), liveness and readiness. */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponseSchema, readinessResponseSchema, versionResponseSchema } from '@ichat/shared';
+import { routes } from '@ichat/shared';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/dialect.js';
-import { publicRoute } from '../../http/authenticate.js';
+import { serve } from '../../http/serve-route.js';
+
+const { system: calls } = routes;
 
 export const systemRoutes =
   ({ config, database }: { config: Config; database: DatabaseHandle }) =>
-  async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  async (app: FastifyInstance) => {
+    serve(app, calls.version, async () => ({
+      success: true as const,
+      APP_VERSION: config.appVersion,
+      MOBILE_VERSION: config.mobileVersion,
+      ANDROID_APP_URL: config.androidAppUrl,
+      IOS_APP_URL: config.iosAppUrl,
+    }));
 
-    app.get(
-      '/api/v1/version',
-      {
-        config: publicRoute,
-        schema: { tags: ['system'], summary: 'Web and mobile versions, and the app download links', response: { 200: versionResponseSchema } },
-      },
-      async () => ({
-        success: true as const,
-        APP_VERSION: config.appVersion,
-        MOBILE_VERSION: config.mobileVersion,
-        ANDROID_APP_URL: config.androidAppUrl,
-        IOS_APP_URL: config.iosAppUrl,
-      }),
-    );
+    serve(app, calls.health, async () => ({ status: 'ok' as const }), { logLevel: 'warn' });
 
-    app.get(
-      '/healthz',
-      { logLevel: 'warn', schema: { tags: ['system'], summary: 'The process is up', response: { 200: healthResponseSchema } } },
-      async () => ({ status: 'ok' as const }),
-    );
-
-    app.get(
-      '/readyz',
-      {
-        logLevel: 'warn',
-        schema: {
-          tags: ['system'],
-          summary: 'The database answers',
-          response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
-        },
-      },
+    serve(
+      app,
+      calls.readiness,
       async (_request, reply) => {
         try {
           await database.ping();
@@ -51,5 +32,6 @@ export const systemRoutes =
           return { status: 'unavailable' as const, database: database.dialect };
         }
       },
+      { logLevel: 'warn' },
     );
   };

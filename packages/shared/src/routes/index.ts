@@ -1,0 +1,21 @@
+import { accountRoutes } from './accounts.js';
+import { adminRoutes } from './admin.js';
+import { assetRoutes } from './assets.js';
+import { chatRoutes } from './chat.js';
+import { notificationRoutes } from './notifications.js';
+import { requestRoutes } from './requests.js';
+import { systemRoutes } from './system.js';
+
+export * from './define.js';
+export { MAX_ATTACHMENTS_PER_MESSAGE } from './chat.js';
+
+/** Every call of the product, by feature (docs/ARCHITECTURE.md, "One route table"). */
+export const routes = {
+  system: systemRoutes,
+  accounts: accountRoutes,
+  admin: adminRoutes,
+  chat: chatRoutes,
+  notifications: notificationRoutes,
+  requests: requestRoutes,
+  assets: assetRoutes,
+};
