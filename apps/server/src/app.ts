@@ -45,7 +45,7 @@ import { registerWebClient } from './http/web-client.js';
 import { createRealtimeServer } from './realtime/socket-server.js';
 import { createMemoryPresenceStore, createRedisPresenceStore } from './realtime/presence.js';
 import { createPresenceRepository } from './realtime/presence.repository.js';
-import { assetsRoutes } from './storage/assets.routes.js';
+import { imagesRoutes } from './features/images/images.routes.js';
 import { createFileStore } from './storage/file-store.js';
 
 export interface AppDependencies {
@@ -182,7 +182,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   await app.register(systemRoutes({ config, database }));
   await app.register(accountsRoutes({ accounts, files }));
   await app.register(adminRoutes({ accounts }));
-  await app.register(assetsRoutes({ files }));
+  await app.register(imagesRoutes({ files }));
   await app.register(chatRoutes({ conversations, messages, reactions, search, files }));
   await app.register(requestsRoutes({ requests, approvals, files }));
   await app.register(notificationsRoutes({ notifications }));

@@ -1,5 +1,5 @@
 /**
- * The live socket contract (000 §7 Live socket; docs/LIVE.md). Event names are the
+ * The live socket contract (000 §7 Live socket; docs/DESIGN.md, "Live events"). Event names are the
  * original's. Every payload that crosses the socket has a zod schema here, and its type is
  * inferred from that schema: the server can only emit, and the web only handle, a payload
  * that type-checks, and the web checks what arrives before it trusts it.

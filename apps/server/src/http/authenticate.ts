@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAdminister, TEXT, type RouteAccess } from '@ichat/shared';
 import type { Authenticate, AuthUser } from '../auth/auth-user.js';
-import { enforce, unauthorized } from './errors.js';
+import { enforce, unauthorized } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ATTACHMENT_LIMIT_MB, attachmentTooLargeText } from '@ichat/shared';
-import { AppError, type ClientErrorStatus } from './errors.js';
+import { AppError, type ClientErrorStatus } from '../errors.js';
 
 interface ValidationIssue {
   instancePath?: string;

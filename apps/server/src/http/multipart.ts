@@ -9,7 +9,7 @@ import { ATTACHMENT_LIMIT_BYTES } from '@ichat/shared';
 import type { z } from 'zod';
 import type { FileStore } from '../storage/file-store.js';
 import { safeFileName } from '../storage/file-names.js';
-import { badRequest, payloadTooLarge } from './errors.js';
+import { badRequest, payloadTooLarge } from '../errors.js';
 
 export interface UploadedFile {
   field: string;

@@ -29,7 +29,7 @@ const calls: [string, string][] = [
   ['PATCH', '/api/v1/admin/users/2'],
   ['GET', '/api/v1/admin/users'],
   ['GET', '/api/v1/version'],
-  // Chat (issue 3): conversation 4 is Maria's group, 5 one she is not in.
+  // Chat: conversation 4 is Maria's group, 5 one she is not in.
   ['GET', '/api/v1/conversations'],
   ['GET', '/api/v2/conversations?conversation_filter=group'],
   ['GET', '/api/v3/conversations?page=2&limit=3'],
@@ -46,7 +46,7 @@ const calls: [string, string][] = [
   ['DELETE', '/api/v1/messages/4/9'],
   ['GET', '/api/v1/messages/4/9'],
   ['PATCH', '/api/v1/messages/4/9'],
-  // Threads, reactions, search, notifications (issue 5).
+  // Threads, reactions, search, notifications.
   ['GET', '/api/v1/messages/thread/4/9'],
   ['POST', '/api/v1/messages/4/9'],
   ['PUT', '/api/v1/messages/4/9'],
@@ -56,7 +56,7 @@ const calls: [string, string][] = [
   ['PUT', '/api/v1/conversation-member/4'],
   ['GET', '/api/v1/files/4'],
   ['POST', '/api/v1/direct-message'],
-  // Requests (issue 6): form 1 is the ePR, 2 the offset form.
+  // Requests: form 1 is the ePR, 2 the offset form.
   ['GET', '/api/v1/forms'],
   ['GET', '/api/v1/forms/1'],
   ['GET', '/api/v1/forms/me/permissions'],

@@ -1,5 +1,5 @@
 /**
- * The live socket with a real socket.io-client (issue 4): rooms, every event of 000 §7, the
+ * The live socket with a real socket.io-client: rooms, every event of 000 §7, the
  * refusals, presence batches, seen-by from read cursors, and catch-up after a reconnect.
  */
 import { PRESENCE_BATCH_MS, type ChatMessageRecord, type Message, type OnlineUserRecord } from '@ichat/shared';

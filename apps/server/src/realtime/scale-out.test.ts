@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 4 point 9): two real server processes on one PostgreSQL schema and one
+ * Scale-out (docs/OPERATIONS.md, several processes): two real server processes on one PostgreSQL schema and one
  * Redis, behind nginx with sticky sessions. A change made through one process reaches the
  * live sockets held by the other through the Socket.IO Redis adapter.
  *

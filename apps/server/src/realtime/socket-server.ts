@@ -1,7 +1,7 @@
 /**
  * The live socket on the product's own port (000 §4, §7 Live socket): transport only. It
  * knows sockets, the handshake's token, rooms, presence, fan-out and the Redis adapter; it
- * knows no feature. Features reach it two ways (docs/LIVE.md):
+ * knows no feature. Features reach it two ways (docs/DESIGN.md, "Live events"):
  * - they emit through LiveChannel (emitToConversation, emitToUsers, …) after their change
  *   has committed, with payloads typed by the shared contract (socket-events.ts);
  * - they handle the client events that concern them (`handle`), and decide who may join a

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ATTACHMENT_LIMIT_MB, attachmentTooLargeText } from '@ichat/shared';
-import { payloadTooLarge } from '../http/errors.js';
+import { payloadTooLarge } from '../errors.js';
 
 export const BUCKETS = ['images-data', 'message-attachment', 'requests-attachments', 'tmp'] as const;
 export type Bucket = (typeof BUCKETS)[number];

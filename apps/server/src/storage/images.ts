@@ -3,7 +3,7 @@
  * event loop. Re-encoding also strips whatever a crafted file carried beside its pixels.
  */
 import sharp from 'sharp';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 
 const PROFILE_PHOTO_PX = 512;
 /** Refuse decompression bombs: 50 megapixels is far beyond any phone photo. */

@@ -1,6 +1,6 @@
 /**
  * Sending a stored upload back: raster images inline, everything else as a download that
- * can never run as a page of this origin. Always `nosniff` (issue 3 §4).
+ * can never run as a page of this origin. Always `nosniff` (docs/DESIGN.md, "Files").
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';

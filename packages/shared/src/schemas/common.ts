@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every failure: `{success: false, message}` with a 4xx status (issue 2 §6). */
+/** Every failure: `{success: false, message}` with a 4xx status (docs/DECISIONS.md, "Errors"). */
 export const failureSchema = z.object({
   success: z.literal(false),
   message: z.string(),

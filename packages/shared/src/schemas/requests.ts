@@ -103,7 +103,7 @@ export const approvalSchema = z.object({
 
 /**
  * POST /api/v1/forms/me/requests. `status` is the original's vote; `comment` is an added
- * key, and a denial must carry one (issue 6 §4).
+ * key, and a denial must carry one (docs/DECISIONS.md, "Requests and approvals").
  */
 export const voteBodySchema = z
   .object(

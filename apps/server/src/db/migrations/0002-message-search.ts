@@ -1,5 +1,5 @@
 /**
- * Full-text search over message text (000 §5, DESIGN-NOTES "Search on two databases").
+ * Full-text search over message text (000 §5, docs/DESIGN.md, "Search on two databases").
  * - SQLite: an FTS5 table with external content on messages, kept in step by triggers, so
  *   a send, an edit of content and a delete (content blanked) change the index in the same
  *   transaction as the row.

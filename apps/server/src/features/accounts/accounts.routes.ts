@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { serve } from '../../http/serve-route.js';
 import type { FileStore } from '../../storage/file-store.js';

@@ -20,7 +20,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/pas
 import type { TokenService } from '../../auth/tokens.js';
 import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, lookupKey, nowMs, toBool } from '../../db/values.js';
-import { badRequest, conflict, enforce, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, enforce, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
 import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { writeProfilePhoto } from '../../storage/images.js';

@@ -1,5 +1,5 @@
 /**
- * What chat tells the live socket, after its transaction has committed (docs/LIVE.md).
+ * What chat tells the live socket, after its transaction has committed (docs/DESIGN.md, "Live events").
  * Chat builds its own wire records, typed by the shared contract, and sends them through
  * realtime's LiveChannel: the conversation's room gets the change itself, and every
  * member's private room a 'user-sidebar-chat' nudge so sidebars and unread counts follow.

@@ -14,7 +14,7 @@ import {
   type Verdict,
 } from '@ichat/shared';
 import { toIso } from '../../db/values.js';
-import { enforce } from '../../http/errors.js';
+import { enforce } from '../../errors.js';
 import type { ChatUserRow, ConversationsRepository, Executor, MembershipRow } from './conversations.repository.js';
 import type { AttachmentRow, MessageRow, MessagesRepository } from './messages.repository.js';
 

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_ATTACHMENTS_PER_MESSAGE, routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
-import { badRequest, payloadTooLarge } from '../../http/errors.js';
+import { badRequest, payloadTooLarge } from '../../errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { serve } from '../../http/serve-route.js';
 import type { FileStore } from '../../storage/file-store.js';

@@ -1,6 +1,6 @@
 /**
  * The only place conversations, their members and their activity log are queried.
- * Unread counts come from each member's read cursor (docs/DESIGN-NOTES "cursors, not a row
+ * Unread counts come from each member's read cursor (docs/DESIGN.md, "Unread counts and seen-by: read cursors"; not a row
  * per message per reader"): messages above the cursor, not the reader's own, not deleted.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';

@@ -15,7 +15,7 @@ import {
   type ConversationSummary,
 } from '@ichat/shared';
 import { isUniqueViolation, nowMs, toIso } from '../../db/values.js';
-import { badRequest, conflict, enforce, notFound } from '../../http/errors.js';
+import { badRequest, conflict, enforce, notFound } from '../../errors.js';
 import { CONVERSATION_IMAGE_NOT_IMAGE, writeSquareImage } from '../../storage/images.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';

@@ -6,7 +6,7 @@
 import { rename } from 'node:fs/promises';
 import { canDeleteMessage, canPin, canPostIn, canSeeConversation, isAllowed, mentionsInText, TEXT, type Message } from '@ichat/shared';
 import { isUniqueViolation, nowMs } from '../../db/values.js';
-import { badRequest, conflict, enforce, notFound } from '../../http/errors.js';
+import { badRequest, conflict, enforce, notFound } from '../../errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';

@@ -5,7 +5,7 @@
  */
 import { canPostIn, type ReactionType } from '@ichat/shared';
 import { nowMs } from '../../db/values.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';
 import type { ChatServiceDeps } from './chat-deps.js';

@@ -1,5 +1,5 @@
 /**
- * Reactions (issue 5): one call adds and removes, grouped data on the message, the six types
+ * Reactions (000 §3, §7): one call adds and removes, grouped data on the message, the six types
  * only, the refusals, the live list to the room and the author's bell.
  */
 import { REACTION_TYPES, TEXT, type LiveMessageRecord, type Message, type MessageReaction, type Notification, type ReactionsChanged } from '@ichat/shared';

@@ -1,5 +1,5 @@
 /**
- * Message search on both databases (DESIGN-NOTES "Search on two databases"): the one place
+ * Message search on both databases (docs/DESIGN.md, "Search on two databases"): the one place
  * with dialect-specific SQL for the full-text index of migration 0002. The caller's
  * membership is joined inside the query, so a LIMIT can never hide a permitted hit behind
  * others' messages, and nothing outside the caller's conversations is ever read.

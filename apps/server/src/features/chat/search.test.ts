@@ -1,5 +1,5 @@
 /**
- * Search (issue 5) on the full-text index: global and in-conversation, word prefixes, every
+ * Search (000 §7) on the full-text index: global and in-conversation, word prefixes, every
  * word, ranked, kept in step with sends and deletes, and never outside the caller's
  * conversations, by search or by position.
  */

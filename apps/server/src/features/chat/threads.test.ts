@@ -1,5 +1,5 @@
 /**
- * Threads (issue 5): the thread reply and thread detail calls, their refusals, the live
+ * Threads (000 §7): the thread reply and thread detail calls, their refusals, the live
  * 'user-thread-chat' record, thread mentions on the bell, and the position of a reply.
  */
 import { TEXT, type ChatMessageRecord, type Message, type ThreadDetail } from '@ichat/shared';

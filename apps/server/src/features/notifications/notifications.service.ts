@@ -4,7 +4,7 @@
  */
 import { NOTIFICATION_TYPES, type Notification } from '@ichat/shared';
 import { toIso } from '../../db/values.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 
 const KNOWN_TYPES = new Set<string>(NOTIFICATION_TYPES);

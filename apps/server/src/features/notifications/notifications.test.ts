@@ -1,5 +1,5 @@
 /**
- * The bell (issue 5): mention, thread mention, 'All', mute, unmute and removed notifications,
+ * The bell (000 §2, §3): mention, thread mention, 'All', mute, unmute and removed notifications,
  * the live push to the recipient, the entry's fields, and read/delete of one's own only.
  */
 import type { Message, Notification } from '@ichat/shared';

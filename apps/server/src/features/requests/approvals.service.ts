@@ -1,5 +1,5 @@
 /**
- * Two-level approval (001 §4, issue 6 §4). A vote is a conditional update of the approver's
+ * Two-level approval (001 §4; docs/DESIGN.md, "Approvals that cannot double-count"). A vote is a conditional update of the approver's
  * pending row inside a transaction, so a second or concurrent vote changes nothing and is
  * refused with 409. Level 2 is asked only once level 1 has its approvals; one denial ends
  * the request. Every vote is also appended to request_votes.
@@ -8,7 +8,7 @@ import { canVote, REQUEST_REFUSALS } from '@ichat/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { nowMs } from '../../db/values.js';
-import { conflict, enforce, notFound } from '../../http/errors.js';
+import { conflict, enforce, notFound } from '../../errors.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';

@@ -36,7 +36,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/tables.js';
 import { nowMs, parseJson, toIso } from '../../db/values.js';
-import { badRequest, enforce, notFound } from '../../http/errors.js';
+import { badRequest, enforce, notFound } from '../../errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AuthUser } from '../../auth/auth-user.js';

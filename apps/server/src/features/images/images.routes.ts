@@ -1,13 +1,13 @@
 /**
- * Stored images and files, served to signed-in users only. Names are the ones the store
+ * Profile photos and conversation images, served to signed-in users only. Names are the ones the store
  * generated; anything else is a 404 without touching the disk.
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
-import { notFound } from '../http/errors.js';
-import { serve } from '../http/serve-route.js';
-import type { FileStore } from './file-store.js';
+import { notFound } from '../../errors.js';
+import { serve } from '../../http/serve-route.js';
+import type { FileStore } from '../../storage/file-store.js';
 
 const IMAGE_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -17,7 +17,7 @@ const IMAGE_TYPES: Record<string, string> = {
   gif: 'image/gif',
 };
 
-export const assetsRoutes =
+export const imagesRoutes =
   ({ files }: { files: FileStore }) =>
   async (app: FastifyInstance) => {
     serve(app, routes.assets.image, async (request, reply) => {
