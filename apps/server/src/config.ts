@@ -37,6 +37,22 @@ const flag = (name: string, fallback: boolean) =>
       return z.NEVER;
     });
 
+/** A whole number within bounds; `unit` names what it counts in the message. */
+const wholeNumber = (name: string, { fallback, min, max, unit }: { fallback: number; min: number; max: number; unit: string }) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const number = Number(value);
+      if (!Number.isInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number ${unit}from ${min} to ${max} (got '${value}').` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
 const optionalText = z
   .string()
   .trim()
@@ -45,19 +61,7 @@ const optionalText = z
 
 const environmentSchema = z
   .object({
-    PORT: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value === '') return 3000;
-        const port = Number(value);
-        if (!Number.isInteger(port) || port < 0 || port > 65535) {
-          ctx.addIssue({ code: 'custom', message: `PORT must be a whole number from 0 to 65535 (got '${value}').` });
-          return z.NEVER;
-        }
-        return port;
-      }),
+    PORT: wholeNumber('PORT', { fallback: 3000, min: 0, max: 65535, unit: '' }),
     HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
     DATA_DIR: optionalText.transform((value) => path.resolve(value ?? 'data')),
     DATABASE_URL: optionalText.refine((value) => value === undefined || isPostgresUrl(value), {
@@ -92,19 +96,7 @@ const environmentSchema = z
       .optional()
       .default('info'),
     TRUST_PROXY: flag('TRUST_PROXY', false),
-    SHUTDOWN_GRACE_MS: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value === '') return 10_000;
-        const ms = Number(value);
-        if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) {
-          ctx.addIssue({ code: 'custom', message: `SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got '${value}').` });
-          return z.NEVER;
-        }
-        return ms;
-      }),
+    SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', { fallback: 10_000, min: 0, max: 600_000, unit: 'of milliseconds ' }),
     WEB_DIST_DIR: optionalText.transform((value) => path.resolve(value ?? path.join(repositoryRoot, 'apps/web/dist'))),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
