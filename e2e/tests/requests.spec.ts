@@ -3,7 +3,8 @@
  * the level-1 and level-2 approvers approve from their lists, and the requester sees
  * Approved and the notifications on the bell. Tests share one database and run in order.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { signInAndWaitForHome } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });

@@ -3,7 +3,8 @@
  * picked in one shows in the other, a thread reply arrives live, an empty thread reply is
  * refused with its EREF, and the replies link opens the thread.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { messageItem, openConversation, signedInPage } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
