@@ -20,7 +20,7 @@ import { ApprovalHistoryView, ApprovalListView } from './list/approval-views';
 import { MyFormsView } from './list/my-forms-view';
 import { MyRequestsView } from './list/my-requests-view';
 import { RequestsSidebar } from './requests-sidebar';
-import { CenteredSpinner, NoContent } from './requests-ui';
+import { CenteredSpinner, NoContentView } from './requests-ui';
 
 const SIDEBAR_WIDTH = 248;
 const SIDEBAR_COLLAPSED_WIDTH = 72;
@@ -159,11 +159,11 @@ function RequestsContent({ view, searchParams, hasApprovalPage, isPermissionKnow
     case 'view-approval-list':
     case 'view-approval-history':
       if (!isPermissionKnown) return <CenteredSpinner label="Loading page permissions" />;
-      if (!hasApprovalPage) return <NoContent />;
+      if (!hasApprovalPage) return <NoContentView />;
       return view === 'view-approval-list' ? <ApprovalListView /> : <ApprovalHistoryView />;
     case 'dashboard':
       return <DashboardView hasApprovalPage={hasApprovalPage} />;
     default:
-      return <NoContent />;
+      return <NoContentView />;
   }
 }

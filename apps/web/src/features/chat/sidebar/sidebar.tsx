@@ -78,7 +78,8 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 2, pt: 1.5, pb: 1 }}>
-        <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
+        {/* The screen's h1 while no conversation is open; with one open, its name is. */}
+        <Typography component={selectedId === null ? 'h1' : 'h2'} variant="h6" sx={{ flex: 1 }}>
           Inbox
         </Typography>
         <Tooltip title="Create group">
