@@ -64,7 +64,8 @@ export function RequestsPage() {
         <Drawer
           open={isDrawerOpen}
           onClose={() => setIsDrawerOpen(false)}
-          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, pt: 1 } } }}
+          // The drawer is a dialog, and a dialog needs a name.
+          slotProps={{ paper: { 'aria-label': 'Requests', sx: { width: SIDEBAR_WIDTH, pt: 1 } } }}
           className="no-print"
         >
           <Typography variant="overline" color="text.secondary" sx={{ px: 3, pt: 1 }}>
