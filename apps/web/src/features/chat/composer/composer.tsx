@@ -205,10 +205,12 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
         </Box>
       ) : null}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
-        <Tooltip title="Attach files">
+        {/* The span lets the tooltip show while the button is disabled; describeChild keeps
+            the tooltip's aria-label off that span, where ARIA allows none. */}
+        <Tooltip title="Attach files" describeChild>
           <span>
-            {/* A real button that opens the hidden file input: a label given role="button"
-                is not allowed in ARIA, and a label does not answer Enter or Space. */}
+            {/* A real button that opens the hidden file input: ARIA allows no role="button"
+                on a label, and that label opened the file chooser on Space but not on Enter. */}
             <IconButton
               aria-label="Attach files"
               onClick={() => fileInputRef.current?.click()}
