@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { DEMO_PASSWORD, openAccountMenu, signIn, signInAndWaitForHome } from '../support/ui.js';
 
 test('change password: validation texts, the server’s refusal inline, then success', async ({ page, request }) => {

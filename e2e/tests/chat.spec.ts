@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { createLongConversation } from '../support/database.js';
 import { messageItem, openConversation, signInAndWaitForHome, signedInPage } from '../support/ui.js';
 

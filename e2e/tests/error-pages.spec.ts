@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 
 for (const [path, title] of [
   ['/not-found', 'Page Not Found'],

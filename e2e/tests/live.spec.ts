@@ -3,7 +3,8 @@
  * message reaches the other window within a second of the send's answer, seen receipts
  * travel back, and presence turns to offline when a person's window closes.
  */
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { messageItem, openConversation, signInAndWaitForHome, signedInPage } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });

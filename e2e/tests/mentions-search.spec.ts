@@ -3,7 +3,8 @@
  * count rises live, clicking the notification lands on the message with the pulse; a global
  * search jumps to a hit, and a hit in a thread opens the thread at the reply.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { messageItem, openConversation, signedInPage } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { openAccountMenu, signInAndWaitForHome } from '../support/ui.js';
 
 const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'photo.png');

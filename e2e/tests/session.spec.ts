@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { openAccountMenu, signInAndWaitForHome, tokenCookie } from '../support/ui.js';
 
 test('logout clears the token cookie and stored user, ends the session on the server and goes to /login', async ({ page, request }) => {

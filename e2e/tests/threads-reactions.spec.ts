@@ -3,7 +3,8 @@
  * picked in one shows in the other, a thread reply arrives live, an empty thread reply is
  * refused with its EREF, and the replies link opens the thread.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { messageItem, openConversation, signedInPage } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -35,24 +36,24 @@ test('react to a message: the picker, the grouped chip in both windows, and taki
     await picker.getByRole('button', { name: 'React with Heart' }).click();
     await expect(picker).toHaveCount(0);
 
-    const mariasChip = messageItem(maria, text).getByRole('button', { name: 'Heart: You' });
+    const mariasChip = messageItem(maria, text).getByRole('button', { name: '1 Heart: You' });
     await expect(mariasChip).toBeVisible();
     await expect(mariasChip).toHaveAttribute('aria-pressed', 'true');
     await expect(mariasChip).toContainText('1');
     // Live in Juan's window, with who reacted.
-    const juansChip = messageItem(juan, text).getByRole('button', { name: 'Heart: Maria Santos' });
+    const juansChip = messageItem(juan, text).getByRole('button', { name: '1 Heart: Maria Santos' });
     await expect(juansChip).toBeVisible();
     await expect(juansChip).toHaveAttribute('aria-pressed', 'false');
 
     // Juan adds his to the same group: one chip, two people.
     await juansChip.click();
-    await expect(messageItem(juan, text).getByRole('button', { name: 'Heart: You, Maria Santos' })).toContainText('2');
-    await expect(messageItem(maria, text).getByRole('button', { name: 'Heart: You, Juan Dela Cruz' })).toContainText('2');
+    await expect(messageItem(juan, text).getByRole('button', { name: '2 Heart: You, Maria Santos' })).toContainText('2');
+    await expect(messageItem(maria, text).getByRole('button', { name: '2 Heart: You, Juan Dela Cruz' })).toContainText('2');
 
     // The same chip takes Maria's back.
-    await messageItem(maria, text).getByRole('button', { name: /^Heart: You/ }).click();
-    await expect(messageItem(juan, text).getByRole('button', { name: 'Heart: You' })).toContainText('1');
-    await expect(messageItem(maria, text).getByRole('button', { name: 'Heart: Juan Dela Cruz' })).toBeVisible();
+    await messageItem(maria, text).getByRole('button', { name: /^2 Heart: You/ }).click();
+    await expect(messageItem(juan, text).getByRole('button', { name: '1 Heart: You' })).toContainText('1');
+    await expect(messageItem(maria, text).getByRole('button', { name: '1 Heart: Juan Dela Cruz' })).toBeVisible();
   } finally {
     await maria.context().close();
     await juan.context().close();

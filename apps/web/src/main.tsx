@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema of @ichat/shared is built.
+import './zod-jitless';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';

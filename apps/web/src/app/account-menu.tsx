@@ -66,7 +66,9 @@ export function AccountMenu() {
     <>
       <Button
         id={buttonId}
-        aria-label="Account menu"
+        // The name starts with the name shown on wide screens (WCAG 2.5.3: a person using
+        // speech says what they see).
+        aria-label={displayName ? `${displayName}, account menu` : 'Account menu'}
         aria-haspopup="menu"
         aria-controls={isOpen ? menuId : undefined}
         aria-expanded={isOpen ? 'true' : undefined}

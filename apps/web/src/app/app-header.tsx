@@ -26,6 +26,8 @@ export function AppHeader() {
             <LogoMark height={36} />
           </Box>
           <Divider orientation="vertical" flexItem sx={{ my: 1.5, display: { xs: 'none', lg: 'block' } }} />
+          {/* The logo's word and the title read as two words ('Internal Chat'), as the link's
+              name says; a flex container does not render this space. */}{' '}
           <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 500, lineHeight: 1 }}>
             {TEXT.headerTitle}
           </Typography>

@@ -20,7 +20,7 @@ import defaultAvatarUrl from '../../assets/default-avatar.svg';
 import { fetchMessagePosition } from '../chat/api/queries';
 import { imageDataUrl } from '../chat/lib/assets';
 import { useQueryErrorReport, useReportError } from '../chat/lib/use-eref';
-import { bellLabel, conversationJumpPath, notificationSummary, notificationTarget } from './notification-lib';
+import { BELL_BADGE_MAX, bellLabel, conversationJumpPath, notificationSummary, notificationTarget } from './notification-lib';
 import { useNotificationActionMutation, useNotificationsQuery } from './queries';
 
 /** The header's bell (000 §2 Notification menu): unread badge, list, read and delete. */
@@ -97,9 +97,15 @@ export function NotificationBell() {
         onClick={handleOpen}
         className="no-print"
       >
-        <Badge color="error" badgeContent={unread} max={99}>
+        {/* No badge at all when nothing is unread: MUI keeps a hidden badge's last number in
+            the button, where it would be text the button's name does not carry. */}
+        {unread > 0 ? (
+          <Badge color="error" badgeContent={unread} max={BELL_BADGE_MAX}>
+            <NotificationsOutlinedIcon />
+          </Badge>
+        ) : (
           <NotificationsOutlinedIcon />
-        </Badge>
+        )}
       </IconButton>
       <Popover
         id={popoverId}

@@ -113,6 +113,15 @@ export const notificationSummary = (notification: Notification) => {
   };
 };
 
-/** The bell's accessible name, e.g. 'Notifications, 2 unread'. */
-export const bellLabel = (unread: number): string =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+/** The largest count the bell's badge writes out; above it the badge reads '99+'. */
+export const BELL_BADGE_MAX = 99;
+
+/**
+ * The bell's accessible name, e.g. 'Notifications, 2 unread'. It says the number the badge
+ * shows ('99+' above the cap), so the name holds the button's visible text (WCAG 2.5.3).
+ */
+export const bellLabel = (unread: number): string => {
+  if (unread <= 0) return 'Notifications';
+  const shown = unread > BELL_BADGE_MAX ? `${BELL_BADGE_MAX}+` : String(unread);
+  return `Notifications, ${shown} unread`;
+};

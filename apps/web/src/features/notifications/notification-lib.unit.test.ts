@@ -90,5 +90,7 @@ describe('notificationSummary and bellLabel', () => {
   it('names the unread count', () => {
     expect(bellLabel(2)).toBe('Notifications, 2 unread');
     expect(bellLabel(0)).toBe('Notifications');
+    expect(bellLabel(99)).toBe('Notifications, 99 unread');
+    expect(bellLabel(120)).toBe('Notifications, 99+ unread');
   });
 });

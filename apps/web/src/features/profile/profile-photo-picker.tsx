@@ -19,6 +19,7 @@ interface ProfilePhotoPickerProps {
 
 export function ProfilePhotoPicker({ currentPhoto, chosenFile, onChoose, isDisabled }: ProfilePhotoPickerProps) {
   const [problem, setProblem] = useState<string | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -41,16 +42,25 @@ export function ProfilePhotoPicker({ currentPhoto, chosenFile, onChoose, isDisab
           sx={{ width: PHOTO_SIZE, height: PHOTO_SIZE, border: 1, borderColor: 'divider' }}
         />
       )}
+      {/* A real button that opens the hidden input: MUI's component="label" gives a label
+          role="button", which ARIA does not allow on a label. */}
       <Button
-        component="label"
         variant="outlined"
         size="small"
         startIcon={<PhotoCameraOutlinedIcon />}
+        onClick={() => fileInputRef.current?.click()}
         disabled={isDisabled}
       >
         Choose Photo
-        <input type="file" hidden accept={PROFILE_PHOTO_TYPES.join(',')} onChange={handleChange} />
       </Button>
+      <input
+        ref={fileInputRef}
+        type="file"
+        hidden
+        tabIndex={-1}
+        accept={PROFILE_PHOTO_TYPES.join(',')}
+        onChange={handleChange}
+      />
       {chosenFile ? (
         <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 180 }}>
           {chosenFile.name}

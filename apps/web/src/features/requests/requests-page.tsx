@@ -20,7 +20,7 @@ import { ApprovalHistoryView, ApprovalListView } from './list/approval-views';
 import { MyFormsView } from './list/my-forms-view';
 import { MyRequestsView } from './list/my-requests-view';
 import { RequestsSidebar } from './requests-sidebar';
-import { CenteredSpinner, NoContent } from './requests-ui';
+import { CenteredSpinner, NoContentView } from './requests-ui';
 
 const SIDEBAR_WIDTH = 248;
 const SIDEBAR_COLLAPSED_WIDTH = 72;
@@ -64,7 +64,8 @@ export function RequestsPage() {
         <Drawer
           open={isDrawerOpen}
           onClose={() => setIsDrawerOpen(false)}
-          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, pt: 1 } } }}
+          // The drawer is a dialog, and a dialog needs a name.
+          slotProps={{ paper: { 'aria-label': 'Requests', sx: { width: SIDEBAR_WIDTH, pt: 1 } } }}
           className="no-print"
         >
           <Typography variant="overline" color="text.secondary" sx={{ px: 3, pt: 1 }}>
@@ -159,11 +160,11 @@ function RequestsContent({ view, searchParams, hasApprovalPage, isPermissionKnow
     case 'view-approval-list':
     case 'view-approval-history':
       if (!isPermissionKnown) return <CenteredSpinner label="Loading page permissions" />;
-      if (!hasApprovalPage) return <NoContent />;
+      if (!hasApprovalPage) return <NoContentView />;
       return view === 'view-approval-list' ? <ApprovalListView /> : <ApprovalHistoryView />;
     case 'dashboard':
       return <DashboardView hasApprovalPage={hasApprovalPage} />;
     default:
-      return <NoContent />;
+      return <NoContentView />;
   }
 }

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { statusBadge } from './lib/requests-lib';
 
 export function NoContent({ text = TEXT.noContent }: { text?: string }) {
@@ -11,6 +12,21 @@ export function NoContent({ text = TEXT.noContent }: { text?: string }) {
     <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
       {text}
     </Typography>
+  );
+}
+
+/**
+ * A view of its own with nothing to show (an unknown p, or approvals without approval_page):
+ * the screen has no visible title, so its h1 is read only.
+ */
+export function NoContentView() {
+  return (
+    <>
+      <Typography component="h1" sx={visuallyHidden}>
+        Requests
+      </Typography>
+      <NoContent />
+    </>
   );
 }
 

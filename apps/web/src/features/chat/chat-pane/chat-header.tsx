@@ -61,7 +61,7 @@ export function ChatHeader({ conversation, viewerId, onBack, onOpenModal }: Chat
         <ConversationAvatar image={conversation.image} isGroup={conversation.is_group} size={40} />
       </PresenceBadge>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+        <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
           {conversation.name}
         </Typography>
         {conversation.is_group ? (

@@ -74,6 +74,7 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
   const nextKey = useRef(0);
   const isSendingRef = useRef(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
   // One id per draft: a retry of the same draft (after a timeout) reuses it; any edit starts a new one.
   const draftIdRef = useRef<string | null>(null);
   const notifyTyping = useTypingNotifier(conversationId);
@@ -204,14 +205,31 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
         </Box>
       ) : null}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
-        <Tooltip title="Attach files">
+        {/* The span lets the tooltip show while the button is disabled; describeChild keeps
+            the tooltip's aria-label off that span, where ARIA allows none. */}
+        <Tooltip title="Attach files" describeChild>
           <span>
-            <IconButton component="label" aria-label="Attach files" disabled={isDisabled || isSending || files.length >= MAX_FILES}>
+            {/* A real button that opens the hidden file input: ARIA allows no role="button"
+                on a label, and that label opened the file chooser on Space but not on Enter. */}
+            <IconButton
+              aria-label="Attach files"
+              onClick={() => fileInputRef.current?.click()}
+              disabled={isDisabled || isSending || files.length >= MAX_FILES}
+            >
               <AttachFileIcon />
-              <input type="file" hidden multiple onChange={handleFiles} disabled={isDisabled} data-testid="attach-input" />
             </IconButton>
           </span>
         </Tooltip>
+        <input
+          ref={fileInputRef}
+          type="file"
+          hidden
+          multiple
+          tabIndex={-1}
+          onChange={handleFiles}
+          disabled={isDisabled}
+          data-testid="attach-input"
+        />
         <InputBase
           inputRef={handleInputRef}
           multiline

@@ -238,7 +238,7 @@ export const MessageItem = memo(function MessageItem({
             </Link>
           ) : null}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25, mx: 0.5 }}>
-            {message.is_pinned ? <PushPinIcon aria-label="Pinned message" sx={{ fontSize: 12, color: 'secondary.main' }} /> : null}
+            {message.is_pinned ? <PushPinIcon titleAccess="Pinned message" sx={{ fontSize: 12, color: 'secondary.main' }} /> : null}
             <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
               {messageTime(message.createdAt)}
             </Typography>

@@ -57,7 +57,7 @@ export function FilesDialog({ conversationId, isOpen, onClose }: Props) {
                     sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
                   />
                 ) : (
-                  <InsertDriveFileOutlinedIcon color="action" aria-label="File" />
+                  <InsertDriveFileOutlinedIcon color="action" titleAccess="File" />
                 )}
               </TableCell>
               <TableCell align="right">

@@ -21,6 +21,7 @@ interface ConversationImagePickerProps {
 /** The conversation image of the create and edit dialogs, with a preview of the chosen file. */
 export function ConversationImagePicker({ currentImage, chosenFile, onChoose, isDisabled }: ConversationImagePickerProps) {
   const { show } = useErefDialog();
+  const fileInputRef = useRef<HTMLInputElement>(null);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -35,10 +36,20 @@ export function ConversationImagePicker({ currentImage, chosenFile, onChoose, is
   return (
     <Stack spacing={1} sx={{ alignItems: 'center' }}>
       {chosenFile ? <ChosenImage file={chosenFile} /> : <ConversationAvatar image={currentImage} isGroup size={SIZE} />}
-      <Button component="label" size="small" variant="outlined" startIcon={<PhotoCameraOutlinedIcon />} disabled={isDisabled}>
+      {/* A real button that opens the hidden input: MUI's component="label" gives a label
+          role="button", which ARIA does not allow on a label. */}
+      <Button size="small" variant="outlined" startIcon={<PhotoCameraOutlinedIcon />} onClick={() => fileInputRef.current?.click()} disabled={isDisabled}>
         Choose Image
-        <input type="file" hidden accept={ACCEPTED.join(',')} onChange={handleChange} aria-label="Conversation image" />
       </Button>
+      <input
+        ref={fileInputRef}
+        type="file"
+        hidden
+        tabIndex={-1}
+        accept={ACCEPTED.join(',')}
+        onChange={handleChange}
+        aria-label="Conversation image"
+      />
     </Stack>
   );
 }

@@ -65,7 +65,18 @@ interface ModalTableProps {
 /** A compact table for the list modals; it scrolls sideways on narrow screens instead of squeezing. */
 export function ModalTable({ label, columns, children }: ModalTableProps) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // A region that scrolls must take focus, or a keyboard cannot scroll it (on a phone the
+    // rows hold no focusable control of their own to scroll them into view).
+    <Box
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{
+        overflowX: 'auto',
+        borderRadius: 1,
+        '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>{columns}</TableRow>

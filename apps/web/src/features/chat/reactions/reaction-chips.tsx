@@ -36,7 +36,8 @@ export function ReactionChips({ reactions, viewerId, onToggle, align = 'start' }
               variant="outlined"
               clickable
               onClick={() => onToggle(type)}
-              aria-label={`${label}: ${who}`}
+              // Begins with the count the chip shows, so its name holds its visible text.
+              aria-label={`${count} ${label}: ${who}`}
               aria-pressed={isMine}
               icon={<Box component="img" src={src} alt="" sx={{ width: 16, height: 16 }} />}
               label={count}

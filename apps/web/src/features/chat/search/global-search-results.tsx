@@ -63,7 +63,7 @@ export function GlobalSearchResults({ keyword, results, isSearching, onBack }: G
             <ArrowBackIcon />
           </IconButton>
         </Tooltip>
-        <Typography variant="subtitle2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
+        <Typography component="h2" variant="subtitle2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
           Results for “{keyword}”
         </Typography>
       </Box>

@@ -1,7 +1,6 @@
 import type { ConversationSummary } from '@ichat/shared';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PushPinIcon from '@mui/icons-material/PushPin';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
@@ -12,6 +11,7 @@ import { memo } from 'react';
 import { PresenceBadge } from '../../live/presence-badge';
 import { ConversationAvatar } from '../conversation-avatar';
 import { sidebarPreview } from '../lib/preview';
+import { UnreadBadge } from './unread-badge';
 
 interface ConversationItemProps {
   conversation: ConversationSummary;
@@ -38,15 +38,7 @@ export const ConversationItem = memo(function ConversationItem({
       disablePadding
       secondaryAction={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          {hasUnread ? (
-            <Badge
-              color="error"
-              badgeContent={conversation.unread_count}
-              max={99}
-              aria-label={`${conversation.unread_count} unread`}
-              sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-            />
-          ) : null}
+          <UnreadBadge count={conversation.unread_count} />
           <IconButton
             edge="end"
             size="small"
@@ -66,7 +58,7 @@ export const ConversationItem = memo(function ConversationItem({
           </PresenceBadge>
           {conversation.is_pinned ? (
             <PushPinIcon
-              aria-label="Pinned"
+              titleAccess="Pinned"
               color="primary"
               sx={{
                 position: 'absolute',

@@ -2,7 +2,6 @@ import { CONVERSATION_PAGE_SIZE, type ConversationFilter } from '@ichat/shared';
 import AddIcon from '@mui/icons-material/Add';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -20,6 +19,7 @@ import { DirectMessageDialog } from '../modals/direct-message-dialog';
 import { useGlobalSearch } from '../search/global-search';
 import { GlobalSearchResults } from '../search/global-search-results';
 import { ConversationList } from './conversation-list';
+import { UnreadBadge } from './unread-badge';
 
 interface SidebarProps {
   selectedId: number | null;
@@ -78,7 +78,8 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 2, pt: 1.5, pb: 1 }}>
-        <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
+        {/* The screen's h1 while no conversation is open; with one open, its name is. */}
+        <Typography component={selectedId === null ? 'h1' : 'h2'} variant="h6" sx={{ flex: 1 }}>
           Inbox
         </Typography>
         <Tooltip title="Create group">
@@ -144,19 +145,5 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
       <DirectMessageDialog isOpen={isDirectMessageOpen} onClose={() => setIsDirectMessageOpen(false)} />
       <CreateGroupDialog isOpen={isCreateGroupOpen} onClose={() => setIsCreateGroupOpen(false)} />
     </Box>
-  );
-}
-
-/** The count beside a toggle label; nothing when there is nothing unread. */
-function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <Badge
-      color="error"
-      badgeContent={count}
-      max={99}
-      aria-label={`${count} unread`}
-      sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-    />
   );
 }

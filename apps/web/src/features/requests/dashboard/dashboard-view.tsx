@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useQueryErrorReport } from '../../chat/lib/use-eref';
 import { useReportsQuery } from '../api/queries';
@@ -23,8 +23,12 @@ const CHART_MARGIN = { top: 5, bottom: 5, left: 5, right: 100 };
 /** On a phone the legend goes under the pie, so the pie keeps the card's full width. */
 const PHONE_CHART_MARGIN = { top: 5, bottom: 5, left: 5, right: 5 };
 const CHART_HEIGHT = 220;
-/** Status slices keep the badges' colours. */
-const STATUS_COLORS: Record<string, string> = { pending: '#ed6c02', approved: '#2e7d32', denied: '#d32f2f' };
+/** Status slices keep the badges' colours (the theme's, so the two never drift apart). */
+const statusColors = (theme: Theme): Record<string, string> => ({
+  pending: theme.palette.warning.main,
+  approved: theme.palette.success.main,
+  denied: theme.palette.error.main,
+});
 
 /** Dashboard (001 §2): 'User Report' pie charts, shown 1000 ms after the reports load. */
 export function DashboardView({ hasApprovalPage }: { hasApprovalPage: boolean }) {
@@ -59,6 +63,7 @@ interface ReportCardProps {
 
 function ReportCard({ title, slices, isLoading, isMoney = false }: ReportCardProps) {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const colors = statusColors(useTheme());
   const nonEmpty = slices.filter((slice) => slice.value > 0);
   const format = (value: number) => (isMoney ? formatPesos(value) : String(value));
   return (
@@ -80,7 +85,7 @@ function ReportCard({ title, slices, isLoading, isMoney = false }: ReportCardPro
               data: nonEmpty.map((slice) => ({
                 id: slice.id,
                 value: slice.value,
-                ...(STATUS_COLORS[slice.id.toLowerCase()] ? { color: STATUS_COLORS[slice.id.toLowerCase()] } : {}),
+                ...(colors[slice.id.toLowerCase()] ? { color: colors[slice.id.toLowerCase()] } : {}),
                 label: isMoney ? `${slice.label}: ${formatPesos(slice.value)}` : slice.label,
               })),
               innerRadius: 0,

@@ -156,6 +156,7 @@ function DetailScreen({ request }: { request: RequestDetail }) {
           <Typography
             data-testid="approval-status"
             variant="h6"
+            component="p"
             sx={{ fontWeight: 700, color: `${badge.color}.main`, letterSpacing: 1 }}
           >
             {badge.label.toUpperCase()}

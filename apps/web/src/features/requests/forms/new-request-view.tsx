@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { useErefDialog } from '../../../lib/eref-dialog';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { requestKeys } from '../api/queries';
 import { FormCard } from './parts/layout';
 import { SubmittedState, type SubmittedRequest } from './parts/submitted-state';
@@ -83,7 +84,12 @@ function Frame({ title, children }: { title?: string; children: ReactNode }) {
         <Typography component="h1" variant="h5" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
-      ) : null}
+      ) : (
+        // No form to name (none chosen, or it failed to load): the screen still has its h1.
+        <Typography component="h1" sx={visuallyHidden}>
+          New Request
+        </Typography>
+      )}
       {children}
     </Box>
   );

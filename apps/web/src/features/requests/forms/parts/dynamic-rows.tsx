@@ -79,7 +79,8 @@ export function RowFrame({ title, index, noun, canRemove, onRemove, isDisabled, 
         <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.secondary' }} aria-hidden>
           {name}
         </Typography>
-        <Tooltip title={removeLabel}>
+        {/* describeChild: no aria-label on the wrapper span (ARIA allows none there). */}
+        <Tooltip title={removeLabel} describeChild>
           <span>
             <IconButton aria-label={removeLabel} size="small" onClick={onRemove} disabled={!canRemove || isDisabled}>
               <DeleteOutlineIcon fontSize="small" />

@@ -26,7 +26,7 @@ export function FormSection({ title, children, action }: { title: string; childr
   return (
     <Box component="section" role="group" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, gap: 1 }}>
-        <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
         {action}
