@@ -15,10 +15,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { logout } from '../features/auth/mutations';
-import { ChangePasswordDialog } from '../features/profile/change-password-dialog';
-import { profilePhotoUrl } from '../features/profile/profile-photo';
-import { useMeQuery } from '../features/profile/queries';
+import { logout } from '../features/auth';
+import { profilePhotoUrl } from '../lib/assets';
+import { ChangePasswordDialog, useMeQuery } from '../features/profile';
 import { NoticeDialog, NoticeText } from '../lib/notice-dialog';
 import { getStoredUser } from '../lib/session';
 

@@ -5,9 +5,9 @@ import Divider from '@mui/material/Divider';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { NotificationBell } from '../features/notifications/notification-bell';
+import { NotificationBell } from '../features/notifications';
 import { AccountMenu } from './account-menu';
-import { LogoFull, LogoMark } from './logo';
+import { LogoFull, LogoMark } from '../lib/logo';
 
 export function AppHeader() {
   return (

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from '../features/errors/not-found-page';
-import { ServerErrorPage } from '../features/errors/server-error-page';
+import { NotFoundPage, ServerErrorPage } from '../features/errors';
 
 /** Anything a page throws while rendering lands on the 500 page (001 §2), not a blank tab. */
 export function RouteErrorBoundary() {

@@ -1,10 +1,9 @@
 import { createBrowserRouter } from 'react-router';
-import { LoginPage, type LoginLocationState } from '../features/auth/login-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
-import { ServerErrorPage } from '../features/errors/server-error-page';
-import { HomePage } from '../features/home/home-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { RequestsPage } from '../features/requests/requests-page';
+import { LoginPage, type LoginLocationState } from '../features/auth';
+import { NotFoundPage, ServerErrorPage } from '../features/errors';
+import { HomePage } from '../features/home';
+import { ProfilePage } from '../features/profile';
+import { RequestsPage } from '../features/requests';
 import { queryClient } from '../lib/query-client';
 import { setSessionEndedListener } from '../lib/session';
 import { AppLayout } from './app-layout';

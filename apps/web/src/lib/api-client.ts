@@ -1,12 +1,15 @@
 /**
- * Every call of the web client: same-origin paths, `Authorization: Bearer {token}` from the
- * `token` cookie (000 §7), and the response checked against its shared schema so a
- * contract drift fails loudly here instead of deep inside a component.
+ * Every call of the web client goes through `callApi` with its definition from the shared
+ * route table (packages/shared/src/routes), so no path is written here twice: same-origin
+ * paths, `Authorization: Bearer {token}` from the `token` cookie (000 §7), and the answer
+ * checked against the route's schema so a contract drift fails loudly here instead of deep
+ * inside a component.
  */
+import { queryString, routePath, type FormBody, type RouteDefinition } from '@ichat/shared';
+import type { z } from 'zod';
 import { endRevokedSession, getToken } from './session';
 
-/** What a shared zod response schema offers; typed structurally so the web needs no zod import. */
-export interface ResponseSchema<T> {
+interface ResponseSchema<T> {
   parse(input: unknown): T;
 }
 
@@ -30,7 +33,7 @@ export class ApiError extends Error {
 export const isNoResponse = (error: unknown): boolean => error instanceof ApiError && error.status === NO_RESPONSE;
 export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain value goes out as JSON; FormData as multipart. */
   body?: unknown;
@@ -63,7 +66,7 @@ const failureMessage = (body: unknown): string | undefined => {
 const isSuccessBody = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as Record<string, unknown>)['success'] === true;
 
-export const apiRequest = async <T>(path: string, options: RequestOptions<T>): Promise<T> => {
+const apiRequest = async <T>(path: string, options: RequestOptions<T>): Promise<T> => {
   const { method = 'GET', body, schema, isSessionCall = true, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = getToken();
@@ -95,4 +98,49 @@ export const apiRequest = async <T>(path: string, options: RequestOptions<T>): P
   } catch {
     throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE);
   }
+};
+
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
+
+/** What a call takes: its path parameters, query and body, as its definition says. */
+export type CallInput<Definition extends RouteDefinition> = {
+  signal?: AbortSignal;
+  /** See RequestOptions.isSessionCall. */
+  isSessionCall?: boolean;
+} & (Input<Definition['params']> extends undefined ? { params?: undefined } : { params: Input<Definition['params']> }) &
+  (Input<Definition['query']> extends undefined ? { query?: undefined } : { query?: Input<Definition['query']> }) &
+  (Definition['form'] extends FormBody
+    ? { body: FormData | Input<Definition['form']['data']> }
+    : Input<Definition['body']> extends undefined
+      ? { body?: undefined }
+      : { body: Input<Definition['body']> });
+
+export type CallAnswer<Definition extends RouteDefinition> = Definition['response'] extends z.ZodType
+  ? z.output<Definition['response']>
+  : never;
+
+/** The URL of a route, e.g. an image or a download for an <img> or <a>. */
+export const routeUrl = <Definition extends RouteDefinition>(
+  route: Definition,
+  params?: Input<Definition['params']>,
+  query?: Record<string, unknown>,
+): string => `${(routePath as (route: RouteDefinition, params?: unknown) => string)(route, params)}${queryString(query)}`;
+
+/** One call of the API, as the shared route table defines it. */
+export const callApi = <Definition extends RouteDefinition & { response: z.ZodType }>(
+  route: Definition,
+  ...[input]: Record<string, never> extends CallInput<Definition> ? [CallInput<Definition>?] : [CallInput<Definition>]
+): Promise<CallAnswer<Definition>> => {
+  const { params, query, body, signal, isSessionCall } = (input ?? {}) as CallInput<RouteDefinition> & {
+    params?: unknown;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return apiRequest(routeUrl(route, params as never, query), {
+    method: route.method,
+    body,
+    schema: route.response as ResponseSchema<CallAnswer<Definition>>,
+    ...(isSessionCall === undefined ? {} : { isSessionCall }),
+    ...(signal ? { signal } : {}),
+  });
 };

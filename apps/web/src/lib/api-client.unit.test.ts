@@ -1,13 +1,32 @@
+import { defineRoute, routes } from '@ichat/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, isNoResponse, NO_RESPONSE } from './api-client';
+import { z } from 'zod';
+import { ApiError, callApi, isNoResponse, NO_RESPONSE, routeUrl } from './api-client';
 import { setSessionEndedListener } from './session';
 
-const echoSchema = { parse: (input: unknown) => input as { success: true; value: number } };
+/** Calls of the route table's shape, answering {success, value}. */
+const echoResponse = z.object({ success: z.literal(true), value: z.number().optional() });
+const getEcho = (path: string) => defineRoute({ method: 'GET', path, tags: [], summary: 'test', response: echoResponse });
+const postEcho = defineRoute({
+  method: 'POST',
+  path: '/api/v1/x',
+  tags: [],
+  summary: 'test',
+  body: z.object({ a: z.number() }),
+  response: echoResponse,
+});
+const strictEcho = defineRoute({
+  method: 'GET',
+  path: '/api/v1/version',
+  tags: [],
+  summary: 'test',
+  response: z.object({ success: z.literal(true), value: z.number() }),
+});
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('apiRequest', () => {
+describe('callApi', () => {
   let cookie: string;
   const fetchMock = vi.fn<typeof fetch>();
 
@@ -35,7 +54,7 @@ describe('apiRequest', () => {
 
   it('sends the token cookie as a bearer header and JSON bodies as JSON', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { success: true, value: 1 }));
-    await expect(apiRequest('/api/v1/x', { method: 'POST', body: { a: 1 }, schema: echoSchema })).resolves.toEqual({
+    await expect(callApi(postEcho, { body: { a: 1 } })).resolves.toEqual({
       success: true,
       value: 1,
     });
@@ -49,7 +68,7 @@ describe('apiRequest', () => {
 
   it("throws the server's message and status on a failure body", async () => {
     fetchMock.mockResolvedValue(jsonResponse(400, { success: false, message: 'Your current password is incorrect.' }));
-    const error = await apiRequest('/api/v1/x', { schema: echoSchema }).catch((caught: unknown) => caught);
+    const error = await callApi(getEcho('/api/v1/x')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'Your current password is incorrect.' });
   });
@@ -59,14 +78,14 @@ describe('apiRequest', () => {
     setSessionEndedListener(listener);
 
     fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'Invalid credentials.' }));
-    await expect(apiRequest('/api/v1/accounts/login', { schema: echoSchema, isSessionCall: false })).rejects.toThrow(
+    await expect(callApi(getEcho('/api/v1/accounts/login'), { isSessionCall: false })).rejects.toThrow(
       'Invalid credentials.',
     );
     expect(listener).not.toHaveBeenCalled();
     expect(cookie).toBe('token=tok-123');
 
     fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'Your session has ended.' }));
-    await expect(apiRequest('/api/v1/accounts/me', { schema: echoSchema })).rejects.toMatchObject({ status: 401 });
+    await expect(callApi(getEcho('/api/v1/accounts/me'))).rejects.toMatchObject({ status: 401 });
     expect(listener).toHaveBeenCalledTimes(1);
     expect(listener).toHaveBeenCalledWith('revoked');
     expect(cookie).toBe('');
@@ -74,24 +93,24 @@ describe('apiRequest', () => {
 
   it('reports a network failure as "no response"', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = await apiRequest('/api/v1/version', { schema: echoSchema }).catch((caught: unknown) => caught);
+    const error = await callApi(getEcho('/api/v1/version')).catch((caught: unknown) => caught);
     expect(isNoResponse(error)).toBe(true);
     expect(error).toMatchObject({ status: NO_RESPONSE });
   });
 
   it('fails when a 200 answer does not match the contract', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { success: true }));
-    const strictSchema = {
-      parse: (input: unknown) => {
-        if (typeof (input as { value?: unknown }).value !== 'number') throw new Error('value missing');
-        return input;
-      },
-    };
-    await expect(apiRequest('/api/v1/version', { schema: strictSchema })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApi(strictEcho)).rejects.toBeInstanceOf(ApiError);
   });
 
   it('treats a non-JSON error page as a failure with a generic message', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(apiRequest('/api/v1/version', { schema: echoSchema })).rejects.toMatchObject({ status: 502 });
+    await expect(callApi(getEcho('/api/v1/version'))).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('builds each path from the route table, its parameters encoded', () => {
+    expect(routeUrl(routes.chat.messages, { conversationId: 4 }, { limit: 30, before: undefined })).toBe('/api/v1/messages/4?limit=30');
+    expect(routeUrl(routes.assets.image, { name: 'a b/c.webp' })).toBe('/assets/images-data/a%20b%2Fc.webp');
+    expect(routeUrl(routes.requests.history, undefined, { query: 'EPR-2026 & co' })).toBe('/api/v1/forms/me/requests/history?query=EPR-2026%20%26%20co');
   });
 });

@@ -91,7 +91,6 @@ export const requestRoutes = {
     response: formDetailResponseSchema,
     refusals: [400, 404],
   }),
-  /** The data part's schema depends on the form: the server reads it once it knows the form. */
   submit: defineRoute({
     method: 'POST',
     path: '/api/v1/forms/:kind/:id',
@@ -99,6 +98,9 @@ export const requestRoutes = {
     summary: 'File a request with a form',
     description: `kind is one of ${SUBMIT_PATH_KINDS.join(', ')} (prospecting also files explain-why, ccar and so-lo forms). Offset is JSON; the others are multipart/form-data with the JSON in \`data\` and files in the form's file fields.`,
     params: z.object({ kind: z.enum(SUBMIT_PATH_KINDS, { error: 'Unknown form kind.' }), id: idParam('Form id') }),
+    // The data part's schema and the file fields depend on the form: the server reads them
+    // once it knows the form (FORM_DATA_SCHEMAS, FORM_FILE_FIELDS).
+    form: { data: z.record(z.string(), z.unknown()), files: {} },
     response: submitResponseSchema,
     statuses: [201],
     refusals: [400, 403, 404, 413],

@@ -4,11 +4,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation } from 'react-router';
-import { LogoFull } from '../../app/logo';
+import { LogoFull } from '../../lib/logo';
 import { AppDownloads } from './app-downloads';
 import { LoginForm } from './login-form';
 import { useExistingTokenCheck, useVersionQuery } from './queries';
-import { CenteredPage } from '../../app/centered-page';
+import { CenteredPage } from '../../lib/centered-page';
 
 /** Set by the app when the server refused the session, so the login page can say why. */
 export interface LoginLocationState {

@@ -1,6 +1,6 @@
-import { verifyTokenResponseSchema, versionResponseSchema } from '@ichat/shared';
+import { routes } from '@ichat/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { clearSession, getToken } from '../../lib/session';
 import { androidDownloadUrl } from './app-links';
 
@@ -23,7 +23,7 @@ export const useVersionQuery = () =>
   useQuery({
     queryKey: systemKeys.version,
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/version', { schema: versionResponseSchema, isSessionCall: false, signal }),
+      callApi(routes.system.version, { isSessionCall: false, signal }),
     select: (version): AppVersion => ({
       appVersion: version.APP_VERSION,
       androidUrl: androidDownloadUrl(version.ANDROID_APP_URL, version.MOBILE_VERSION),
@@ -41,13 +41,7 @@ export const useExistingTokenCheck = () => {
     queryKey: systemKeys.tokenCheck,
     enabled: token !== undefined,
     queryFn: async ({ signal }) => {
-      const { valid } = await apiRequest('/api/v1/tokens/verify', {
-        method: 'POST',
-        body: { token },
-        schema: verifyTokenResponseSchema,
-        isSessionCall: false,
-        signal,
-      });
+      const { valid } = await callApi(routes.accounts.verifyToken, { body: { token: token ?? '' }, isSessionCall: false, signal });
       if (!valid) clearSession();
       return valid;
     },

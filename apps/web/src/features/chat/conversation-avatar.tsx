@@ -1,7 +1,6 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import Avatar from '@mui/material/Avatar';
-import { profilePhotoUrl } from '../profile/profile-photo';
-import { imageDataUrl } from './lib/assets';
+import { imageUrl, profilePhotoUrl } from '../../lib/assets';
 
 interface ConversationAvatarProps {
   image: string;
@@ -11,7 +10,7 @@ interface ConversationAvatarProps {
 
 /** A conversation's image; '' means the default: a group icon, or the default avatar for a person. */
 export function ConversationAvatar({ image, isGroup, size = 44 }: ConversationAvatarProps) {
-  if (image) return <Avatar src={imageDataUrl(image)} alt="" sx={{ width: size, height: size }} />;
+  if (image) return <Avatar src={imageUrl(image)} alt="" sx={{ width: size, height: size }} />;
   if (isGroup) {
     return (
       <Avatar alt="" sx={{ width: size, height: size, bgcolor: 'primary.light' }}>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { countdownText, useCountdown } from './use-countdown';
-import { CenteredPage } from '../../app/centered-page';
+import { CenteredPage } from '../../lib/centered-page';
 
 interface ErrorPageProps {
   code: string;

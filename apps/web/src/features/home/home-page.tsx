@@ -1,4 +1,4 @@
-import { MainScreen } from '../chat/main-screen';
+import { MainScreen } from '../chat';
 
 /** Home (/) and an open conversation (/conversations/{id}) are the one main screen (000 §2). */
 export function HomePage() {

@@ -1,31 +1,27 @@
 /**
  * The live socket's lifecycle (000 §4): one socket per signed-in person, connected once the
- * person is known and closed when the signed-in frame unmounts (logout, ended session).
- * It announces the person online and pings after the 'OK', reconnects when the tab comes
- * back, reloads the page when the socket stays down, ends the session on the server's
- * `logout`, keeps the presence map, and refreshes the sidebar and unread counts.
+ * person is known and closed when the signed-in frame unmounts (logout, ended session). It
+ * announces the person online and pings after the 'OK', reconnects when the tab comes back,
+ * reloads the page when the socket stays down, and ends the session on the server's
+ * `logout`. Transport only: features subscribe to the events they care about through
+ * live-context.ts, and catch up after a reconnect when it tells them to.
  */
 import {
   CONNECTION_CHECK_MS,
   PRESENCE_PING_DELAY_MS,
   PRESENCE_PING_MS,
+  routes,
   SOCKET_TIMEOUT_MS,
-  meResponseSchema,
   TEXT,
-  type ServerToClientEvents,
+  type ServerEventPayload,
 } from '@ichat/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { NoticeDialog, NoticeText } from '../../lib/notice-dialog';
-import { apiRequest, isUnauthorized } from '../../lib/api-client';
+import { callApi, isUnauthorized, routeUrl } from '../../lib/api-client';
 import { endSession, getStoredUser, getToken, hasSession, type StoredUser } from '../../lib/session';
-import { chatKeys } from '../chat/api/keys';
-import { notificationKeys } from '../notifications/queries';
-import { LiveConnectionContext, PresenceContext, type LiveConnection } from './live-context';
+import { LiveConnectionContext, parseServerEvent, type LiveConnection } from './live-context';
 import { nextConnectionCheck } from './live-rules';
-import { mergePresence, type PresenceMap } from './presence';
 import { createLiveSocket, isUnauthorizedConnectError, listenTo } from './socket-client';
-import { UnreadAlerts } from './unread-alerts';
 
 /** How long a `logout` event waits before checking the token (see handleLogout). */
 const LOGOUT_CHECK_DELAY_MS = 500;
@@ -33,7 +29,7 @@ const LOGOUT_CHECK_DELAY_MS = 500;
 /** Whether the server answers at all: a reload while it is down would leave a browser error page. */
 const isServerReachable = async (): Promise<boolean> => {
   try {
-    const response = await fetch('/healthz', { cache: 'no-store' });
+    const response = await fetch(routeUrl(routes.system.health), { cache: 'no-store' });
     return response.ok;
   } catch {
     return false;
@@ -47,10 +43,8 @@ export function LiveSocketProvider({ children }: { children: ReactNode }) {
 }
 
 function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [socket] = useState(createLiveSocket);
   const [connection, setConnection] = useState({ epoch: 0, isConnected: false });
-  const [presence, setPresence] = useState<PresenceMap | null>(null);
   // The sentence outlives the open flag so the text stays while the dialog fades out.
   const [problem, setProblem] = useState('');
   const [isProblemOpen, setIsProblemOpen] = useState(false);
@@ -60,8 +54,6 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
   }, []);
 
   useEffect(() => {
-    let hasConnectedBefore = false;
-    let isFullListNext = false;
     let pingDelay: number | undefined;
     let pingTimer: number | undefined;
     const stopPings = () => {
@@ -69,16 +61,9 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
       window.clearInterval(pingTimer);
     };
     const ping = () => socket.emit('user_online_ping_pong', { userId: user.id });
-    const refreshSidebar = () => {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
-    };
 
     const handleConnect = () => {
-      const isReconnect = hasConnectedBefore;
-      hasConnectedBefore = true;
       setConnection((current) => ({ epoch: current.epoch + 1, isConnected: true }));
-      isFullListNext = true;
       socket
         .timeout(SOCKET_TIMEOUT_MS)
         .emitWithAck('user_online', { userId: user.id, name: user.display_name })
@@ -94,8 +79,6 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
           // No answer in time: no pings on this connection; the next connection announces again.
           () => undefined,
         );
-      // Delivery is at most once: whatever changed while away is read again.
-      if (isReconnect) refreshSidebar();
     };
     const handleDisconnect = () => {
       stopPings();
@@ -104,21 +87,17 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
     const handleConnectError = (error: Error) => {
       if (isUnauthorizedConnectError(error) && hasSession()) endSession('revoked');
     };
-    const handleUserList: ServerToClientEvents['update_user_list'] = (records) => {
-      const isFullList = isFullListNext;
-      isFullListNext = false;
-      setPresence((held) => mergePresence(held ?? new Map(), records, isFullList));
-    };
     // `logout` reaches every socket of the person, also this tab's after its own password
     // change, which already holds the new token. So the server is asked whether the token
     // in the cookie still works, once the change's own answer has had time to store it.
     let logoutCheck: number | undefined;
-    const handleLogout: ServerToClientEvents['logout'] = ({ reason }) => {
+    const handleLogout = (payload: unknown) => {
+      const { reason } = parseServerEvent('logout', payload) ?? ({ reason: 'logout' } satisfies ServerEventPayload<'logout'>);
       window.clearTimeout(logoutCheck);
       logoutCheck = window.setTimeout(() => {
         const token = getToken();
         if (!token) return;
-        apiRequest('/api/v1/accounts/me', { schema: meResponseSchema, isSessionCall: false }).then(
+        callApi(routes.accounts.me, { isSessionCall: false }).then(
           () => {
             if (!socket.connected) socket.connect();
           },
@@ -128,36 +107,12 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
         );
       }, LOGOUT_CHECK_DELAY_MS);
     };
-    // The newest message that reached this socket through a conversation room, i.e. on screen.
-    let roomMessageId: number | null = null;
-    const handleMessage: ServerToClientEvents['message'] = (record) => {
-      if ((record.type === 'user-chat' || record.type === 'user-thread-chat') && record.action === undefined) roomMessageId = record.id;
-      if (record.type !== 'user-sidebar-chat') return;
-      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
-      // A message read as it arrives is not unread: counting it now would chime for it. The
-      // seen receipt's own receive_seen_message refreshes the counts right after.
-      const isReadOnArrival = record.id === roomMessageId && document.visibilityState === 'visible';
-      if (!isReadOnArrival) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
-    };
-    const handleSeen: ServerToClientEvents['receive_seen_message'] = ({ userId }) => {
-      // This person read somewhere else (another tab or device).
-      if (userId === user.id) refreshSidebar();
-    };
-
-    // A notification was stored for this person: the bell refreshes now, not at its next poll.
-    const handleNotification: ServerToClientEvents['notification'] = () => {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    };
 
     const stopListening = listenTo(socket, {
       connect: handleConnect,
       disconnect: handleDisconnect,
       connect_error: handleConnectError,
-      update_user_list: handleUserList,
       logout: handleLogout,
-      message: handleMessage,
-      receive_seen_message: handleSeen,
-      notification: handleNotification,
     });
     socket.connect();
     return () => {
@@ -168,7 +123,7 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
       if (!hasSession() && socket.connected) socket.emit('logout');
       socket.disconnect();
     };
-  }, [queryClient, socket, user]);
+  }, [socket, user]);
 
   // Back to the tab: reconnect at once rather than at the next backoff step.
   useEffect(() => {
@@ -208,13 +163,10 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
 
   return (
     <LiveConnectionContext value={live}>
-      <PresenceContext value={presence}>
-        {children}
-        <UnreadAlerts />
-        <NoticeDialog isOpen={isProblemOpen} title={TEXT.errorDialogTitle} onClose={() => setIsProblemOpen(false)}>
-          <NoticeText>{problem}</NoticeText>
-        </NoticeDialog>
-      </PresenceContext>
+      {children}
+      <NoticeDialog isOpen={isProblemOpen} title={TEXT.errorDialogTitle} onClose={() => setIsProblemOpen(false)}>
+        <NoticeText>{problem}</NoticeText>
+      </NoticeDialog>
     </LiveConnectionContext>
   );
 }

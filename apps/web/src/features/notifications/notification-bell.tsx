@@ -15,12 +15,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { imageUrl } from '../../lib/assets';
 import { NoticeDialog, NoticeText } from '../../lib/notice-dialog';
 import defaultAvatarUrl from '../../assets/default-avatar.svg';
-import { fetchMessagePosition } from '../chat/api/queries';
-import { imageDataUrl } from '../chat/lib/assets';
-import { useQueryErrorReport, useReportError } from '../chat/lib/use-eref';
-import { BELL_BADGE_MAX, bellLabel, conversationJumpPath, notificationSummary, notificationTarget } from './notification-lib';
+import { conversationJumpPath, fetchMessagePosition } from '../chat';
+import { useQueryErrorReport, useReportError } from '../../lib/use-report-error';
+import { BELL_BADGE_MAX, bellLabel, notificationSummary, notificationTarget } from './notification-lib';
 import { useNotificationActionMutation, useNotificationsQuery } from './queries';
 
 /** The header's bell (000 §2 Notification menu): unread badge, list, read and delete. */
@@ -180,7 +180,7 @@ function NotificationItem({ notification, isBusy, onOpen, onRead, onDelete }: No
       <AssignmentOutlinedIcon fontSize="small" />
     </Avatar>
   ) : (
-    <Avatar src={summary.image ? imageDataUrl(summary.image) : defaultAvatarUrl} alt="" sx={{ width: 40, height: 40 }} />
+    <Avatar src={summary.image ? imageUrl(summary.image) : defaultAvatarUrl} alt="" sx={{ width: 40, height: 40 }} />
   );
   const body = (
     <>

@@ -3,7 +3,7 @@
  * says and where a click on it leads.
  */
 import { NOTIFICATION_PREVIEW_LENGTH, truncate, type Notification } from '@ichat/shared';
-import { plainText } from '../chat/lib/preview';
+import { plainText } from '../chat';
 
 export const FORM_REQUEST_TYPES = [
   'new form request',
@@ -64,20 +64,6 @@ export const notificationTarget = (notification: ClickableNotification): Notific
     return { kind: 'position', conversationId: notification.conversation_id, messageId: notification.message_id };
   }
   return { kind: 'unsupported' };
-};
-
-/** The conversation address after the position lookup (000 §2 q, _q, _t, _tr). */
-export const conversationJumpPath = (
-  conversationId: number,
-  messageId: number,
-  position: { query: string; thread: { thread_reply: boolean; message_id: number | null } },
-): string => {
-  const params = new URLSearchParams({ q: String(messageId), _q: position.query });
-  if (position.thread.thread_reply && position.thread.message_id !== null) {
-    params.set('_t', String(position.thread.message_id));
-    params.set('_tr', 'true');
-  }
-  return `/conversations/${conversationId}?${params.toString()}`;
 };
 
 /** The readable line under a form-request notification. */

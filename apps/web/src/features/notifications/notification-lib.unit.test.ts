@@ -1,6 +1,6 @@
 import type { Notification } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
-import { bellLabel, conversationJumpPath, notificationSummary, notificationTarget } from './notification-lib';
+import { bellLabel, notificationSummary, notificationTarget } from './notification-lib';
 
 const base: Notification = {
   id: 1,
@@ -56,18 +56,6 @@ describe('notificationTarget', () => {
   });
 });
 
-describe('conversationJumpPath', () => {
-  it('carries the message id and the search text', () => {
-    expect(conversationJumpPath(4, 40, { query: 'hi', thread: { thread_reply: false, message_id: null } })).toBe(
-      '/conversations/4?q=40&_q=hi',
-    );
-  });
-  it('adds the thread parent for a thread reply', () => {
-    expect(conversationJumpPath(4, 41, { query: '', thread: { thread_reply: true, message_id: 40 } })).toBe(
-      '/conversations/4?q=41&_q=&_t=40&_tr=true',
-    );
-  });
-});
 
 describe('notificationSummary and bellLabel', () => {
   it('truncates the preview to 15 characters', () => {

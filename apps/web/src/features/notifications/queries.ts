@@ -1,25 +1,32 @@
-import { messageOnlySchema, NOTIFICATION_POLL_MS, notificationsResponseSchema } from '@ichat/shared';
+import { NOTIFICATION_POLL_MS, routes } from '@ichat/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { hasSession } from '../../lib/session';
+import { useLiveEvent } from '../live';
 
 export const notificationKeys = { all: ['notifications'] as const };
 
-/** The bell's list, polled every 120 s (000 §9). */
-export const useNotificationsQuery = () =>
-  useQuery({
+/**
+ * The bell's list, polled every 120 s (000 §9), and fetched at once when the live socket
+ * says a notification was stored for this person.
+ */
+export const useNotificationsQuery = () => {
+  const queryClient = useQueryClient();
+  useLiveEvent('notification', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
+  return useQuery({
     queryKey: notificationKeys.all,
     enabled: hasSession(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/users/notifications', { schema: notificationsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.notifications.list, { signal }),
     refetchInterval: NOTIFICATION_POLL_MS,
   });
+};
 
 /** POST /api/v1/notifications/{id} {action: read | delete}. */
 export const useNotificationActionMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'read' | 'delete' }) =>
-      apiRequest(`/api/v1/notifications/${id}`, { method: 'POST', body: { action }, schema: messageOnlySchema }),
+      callApi(routes.notifications.act, { params: { id }, body: { action } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 };

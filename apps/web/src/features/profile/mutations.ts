@@ -1,12 +1,11 @@
 import {
-  changePasswordResponseSchema,
-  updateMeResponseSchema,
+  routes,
   type ChangePasswordBody,
   type MeResponse,
   type UpdateMeResponse,
 } from '@ichat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { saveToken, updateStoredDisplayName } from '../../lib/session';
 import { accountKeys } from './queries';
 
@@ -19,7 +18,7 @@ const updateProfile = ({ displayName, photo }: UpdateProfileInput): Promise<Upda
   const form = new FormData();
   form.append('data', JSON.stringify({ display_name: displayName }));
   if (photo) form.append('profile_photo', photo, photo.name);
-  return apiRequest('/api/v1/accounts/me', { method: 'PUT', body: form, schema: updateMeResponseSchema });
+  return callApi(routes.accounts.updateMe, { body: form });
 };
 
 export const useUpdateProfileMutation = () => {
@@ -47,11 +46,7 @@ export const useUpdateProfileMutation = () => {
 export const useChangePasswordMutation = () =>
   useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      apiRequest('/api/v1/accounts/change-password', {
-        method: 'POST',
-        body,
-        schema: changePasswordResponseSchema,
-      }),
+      callApi(routes.accounts.changePassword, { body }),
     // The server revoked every earlier token, this tab's included: keep the new one.
     onSuccess: ({ token, expires_at }) => saveToken(token, expires_at),
   });

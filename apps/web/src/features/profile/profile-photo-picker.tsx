@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { PROFILE_PHOTO_TYPES, profilePhotoProblem } from './photo-rules';
-import { profilePhotoUrl } from './profile-photo';
+import { profilePhotoUrl } from '../../lib/assets';
 
 const PHOTO_SIZE = 112;
 

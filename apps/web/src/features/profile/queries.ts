@@ -1,6 +1,6 @@
-import { meResponseSchema, type MeResponse } from '@ichat/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { routes, type MeResponse, type UserDetails } from '@ichat/shared';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
 import { hasSession } from '../../lib/session';
 
 export const accountKeys = {
@@ -9,7 +9,7 @@ export const accountKeys = {
 };
 
 export const fetchMe = (signal?: AbortSignal): Promise<MeResponse> =>
-  apiRequest('/api/v1/accounts/me', { schema: meResponseSchema, signal });
+  callApi(routes.accounts.me, signal ? { signal } : {});
 
 export const useMeQuery = () =>
   useQuery({
@@ -19,3 +19,7 @@ export const useMeQuery = () =>
     queryFn: ({ signal }) => fetchMe(signal),
     select: (response) => response.user_details,
   });
+
+/** The login answer already holds the profile: the header needs no second round trip. */
+export const rememberSignedInUser = (queryClient: QueryClient, user: UserDetails) =>
+  queryClient.setQueryData<MeResponse>(accountKeys.me(), { success: true, user_details: user });

@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryErrorReport } from '../chat/lib/use-eref';
+import { useQueryErrorReport } from '../../lib/use-report-error';
 import { usePagePermissionsQuery } from './api/queries';
 import { DashboardView } from './dashboard/dashboard-view';
 import { RequestDetailView } from './detail/request-detail-view';

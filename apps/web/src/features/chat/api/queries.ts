@@ -1,21 +1,9 @@
-import {
-  CONVERSATION_LIST_REFRESH_MS,
-  conversationActionsResponseSchema,
-  conversationDetailResponseSchema,
-  conversationPageResponseSchema,
-  filesResponseSchema,
-  MESSAGE_PAGE_SIZE,
-  messagePositionResponseSchema,
-  messagesResponseSchema,
-  UNREAD_COUNT_POLL_MS,
-  unreadCountResponseSchema,
-  usersResponseSchema,
-  type ConversationFilter,
-} from '@ichat/shared';
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { CONVERSATION_LIST_REFRESH_MS, MESSAGE_PAGE_SIZE, routes, UNREAD_COUNT_POLL_MS, type ConversationFilter } from '@ichat/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
-import { mergeNewest, type MessageWindow } from '../lib/paging';
+import { createChatCache } from '../cache/chat-cache';
+import { mergeNewest, type MessageWindow } from '../cache/message-window';
 import { chatKeys } from './keys';
 
 export const useConversationListQuery = (filter: ConversationFilter, limit: number) =>
@@ -23,10 +11,7 @@ export const useConversationListQuery = (filter: ConversationFilter, limit: numb
     queryKey: chatKeys.list(filter, limit),
     enabled: hasSession(),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v3/conversations?conversation_filter=${filter}&page=1&limit=${limit}`, {
-        schema: conversationPageResponseSchema,
-        signal,
-      }),
+      callApi(routes.chat.conversationPage, { query: { conversation_filter: filter, page: 1, limit }, signal }),
     // Growing the limit keeps the items on screen while the longer page loads.
     placeholderData: keepPreviousData,
     refetchInterval: CONVERSATION_LIST_REFRESH_MS,
@@ -37,7 +22,7 @@ export const useUnreadCountQuery = () =>
     queryKey: chatKeys.unread(),
     enabled: hasSession(),
     queryFn: ({ signal }) =>
-      apiRequest('/api/v2/conversations/unread-count', { schema: unreadCountResponseSchema, signal }),
+      callApi(routes.chat.unreadCount, { signal }),
     select: (response) => response.count,
     refetchInterval: UNREAD_COUNT_POLL_MS,
   });
@@ -47,15 +32,9 @@ export const useConversationQuery = (id: number) =>
     queryKey: chatKeys.detail(id),
     enabled: hasSession(),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v2/conversations/${id}`, { schema: conversationDetailResponseSchema, signal }),
+      callApi(routes.chat.conversation, { params: { id }, signal }),
     select: (response) => response.conversation,
   });
-
-/** Opening a conversation marks it read: the badges and the list follow. */
-const refreshReadState = (queryClient: QueryClient) => {
-  void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
-  void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
-};
 
 /**
  * The newest page of a conversation merged into the messages already held, so a refetch
@@ -67,12 +46,11 @@ export const useMessagesQuery = (conversationId: number) => {
     queryKey: chatKeys.messages(conversationId),
     enabled: hasSession(),
     queryFn: async ({ signal }): Promise<MessageWindow> => {
-      const page = await apiRequest(`/api/v1/messages/${conversationId}?limit=${MESSAGE_PAGE_SIZE}`, {
-        schema: messagesResponseSchema,
-        signal,
-      });
-      refreshReadState(queryClient);
-      return mergeNewest(queryClient.getQueryData<MessageWindow>(chatKeys.messages(conversationId)), page);
+      const page = await callApi(routes.chat.messages, { params: { conversationId }, query: { limit: MESSAGE_PAGE_SIZE }, signal });
+      // Reading the newest page marks the conversation read: the badges and the list follow.
+      const cache = createChatCache(queryClient);
+      cache.readStateChanged();
+      return mergeNewest(cache.window(conversationId), page);
     },
     // New messages arrive on the live socket, which catches up after each reconnect.
     staleTime: 0,
@@ -80,28 +58,21 @@ export const useMessagesQuery = (conversationId: number) => {
 };
 
 export const fetchOlderMessages = (conversationId: number, beforeId: number, limit: number) =>
-  apiRequest(`/api/v1/messages/${conversationId}?limit=${limit}&before=${beforeId}`, {
-    schema: messagesResponseSchema,
-  });
+  callApi(routes.chat.messages, { params: { conversationId }, query: { limit, before: beforeId } });
 
 /** The messages after `afterId`, oldest first: the catch-up after a reconnect. */
 export const fetchNewerMessages = (conversationId: number, afterId: number, limit: number) =>
-  apiRequest(`/api/v1/messages/${conversationId}?limit=${limit}&after=${afterId}`, {
-    schema: messagesResponseSchema,
-  });
+  callApi(routes.chat.messages, { params: { conversationId }, query: { limit, after: afterId } });
 
 export const fetchMessagePosition = (conversationId: number, messageId: number) =>
-  apiRequest(`/api/v1/messages/${conversationId}/${messageId}`, { schema: messagePositionResponseSchema });
+  callApi(routes.chat.messagePosition, { params: { conversationId, messageId } });
 
 export const useActivityLogQuery = (conversationId: number, isEnabled: boolean) =>
   useQuery({
     queryKey: chatKeys.actions(conversationId),
     enabled: isEnabled && hasSession(),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/conversations/actions/${conversationId}`, {
-        schema: conversationActionsResponseSchema,
-        signal,
-      }),
+      callApi(routes.chat.activityLog, { params: { id: conversationId }, signal }),
     select: (response) => response.conversation_actions,
     staleTime: 0,
   });
@@ -110,7 +81,7 @@ export const useFilesQuery = (conversationId: number, isEnabled: boolean) =>
   useQuery({
     queryKey: chatKeys.files(conversationId),
     enabled: isEnabled && hasSession(),
-    queryFn: ({ signal }) => apiRequest(`/api/v1/files/${conversationId}`, { schema: filesResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.chat.files, { params: { conversationId }, signal }),
     select: (response) => response.files,
     staleTime: 0,
   });
@@ -119,7 +90,7 @@ export const useUsersQuery = (isEnabled: boolean) =>
   useQuery({
     queryKey: chatKeys.users(),
     enabled: isEnabled && hasSession(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/users', { schema: usersResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.chat.users, { signal }),
     // Blank names cannot be searched for (000 §5).
     select: (response) => response.users.filter((user) => user.display_name.trim() !== ''),
   });

@@ -14,7 +14,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-import { PresenceBadge, usePresenceLabel } from '../../live/presence-badge';
+import { PresenceBadge, usePresenceLabel } from '../../presence';
 import { ConversationAvatar } from '../conversation-avatar';
 
 export type ChatModal = 'settings' | 'search' | 'activity' | 'files' | 'members';

@@ -6,14 +6,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, isUnauthorized } from '../../../lib/api-client';
 import { getStoredUser } from '../../../lib/session';
-import { TypingIndicator } from '../../live/typing-indicator';
-import { useConversationLive } from '../../live/use-conversation-live';
+import { TypingIndicator } from '../live/typing-indicator';
+import { useConversationLive } from '../live/use-conversation-live';
 import { useDeleteMessageMutation, useTogglePinMessageMutation } from '../api/mutations';
 import { useConversationQuery } from '../api/queries';
 import { Composer } from '../composer/composer';
 import { pinnedPreview } from '../lib/preview';
 import { storeSelectedConversationId } from '../lib/storage';
-import { useReportError } from '../lib/use-eref';
+import { useReportError } from '../../../lib/use-report-error';
 import { MessageList, type JumpRequest } from '../message-list/message-list';
 import { ActivityLogDialog } from '../modals/activity-log-dialog';
 import { ConfirmDialog } from '../modals/confirm-dialog';
@@ -23,7 +23,7 @@ import { ImageLightbox, type LightboxImage } from '../modals/image-lightbox';
 import { MembersDialog } from '../modals/members-dialog';
 import { SearchChatsDialog } from '../modals/search-chats-dialog';
 import { ThreadDialog } from '../thread/thread-dialog';
-import { conversationJumpPath } from '../../notifications/notification-lib';
+import { conversationJumpPath } from '../lib/conversation-path';
 import { ChatHeader, type ChatModal } from './chat-header';
 import { PinnedBanner } from './pinned-banner';
 
@@ -94,7 +94,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
   const handleDelete = useCallback(
     (message: Message) =>
       deleteMessage.mutate(
-        { conversationId, messageId: message.id },
+        { conversationId, messageId: message.id, threadParentId: message.reply_to_thread_message_id },
         {
           onSuccess: () => setReplyTo((current) => (current?.id === message.id ? null : current)),
           onError: (failure) => report('DELETE_MESSAGE_ERROR', failure),

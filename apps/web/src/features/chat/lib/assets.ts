@@ -1,7 +1,3 @@
-/** Where uploaded files are served; the `token` cookie authorises plain <img> and <a> (000 §7). */
-export const imageDataUrl = (name: string): string => `/assets/images-data/${encodeURIComponent(name)}`;
-export const attachmentUrl = (name: string): string => `/assets/message-attachment/${encodeURIComponent(name)}`;
-
 export const isImageType = (fileType: string): boolean => fileType.startsWith('image/');
 
 /** A client_message_id (8–64 of [A-Za-z0-9_-]); randomUUID needs a secure page, so there is a fallback. */

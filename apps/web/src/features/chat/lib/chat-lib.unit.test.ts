@@ -1,19 +1,12 @@
 import { CONVERSATION_PAGE_SIZE, TEXT, type Message } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
 import { isPhoneLike } from './assets';
-import { conversationOpenPath } from './conversation-path';
+import { conversationJumpPath, conversationOpenPath } from './conversation-path';
 import { dateSeparatorLabel, separatorBefore } from './dates';
 import { fitWithin } from './image-fit';
 import { safeHref, splitMessageText } from './links';
-import {
-  countBefore,
-  dataIndexFromNewest,
-  mergeNewest,
-  mergeOlder,
-  nextConversationLimit,
-  olderPageLimit,
-  upsertMessage,
-} from './paging';
+import { addSentMessage, mergeNewest, mergeOlder } from '../cache/message-window';
+import { countBefore, dataIndexFromNewest, nextConversationLimit, olderPageLimit } from './paging';
 import { replyPreview, seenByNames, sidebarPreview } from './preview';
 import { parseFilter } from './storage';
 
@@ -145,14 +138,15 @@ describe('paging', () => {
   it('puts an older page in front without duplicates', () => {
     const held = { messages: [5, 6].map((id) => message(id)), hasMore: true };
     const merged = mergeOlder(held, { messages: [3, 4, 5].map((id) => message(id)), has_more: false });
-    expect(merged.messages.map((m) => m.id)).toEqual([3, 4, 5, 6]);
-    expect(merged.hasMore).toBe(false);
+    expect(merged?.messages.map((m) => m.id)).toEqual([3, 4, 5, 6]);
+    expect(merged?.hasMore).toBe(false);
   });
 
-  it('upserts by id', () => {
+  it('adds a sent message in id order, keeping a copy already held (the live one may carry seen marks)', () => {
     const held = { messages: [message(1), message(3)], hasMore: false };
-    expect(upsertMessage(held, message(2)).messages.map((m) => m.id)).toEqual([1, 2, 3]);
-    expect(upsertMessage(held, message(3, 'new')).messages[1]?.content).toBe('new');
+    expect(addSentMessage(held, message(2)).messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(addSentMessage(held, message(3, 'answer')).messages[1]?.content).toBe('m3');
+    expect(addSentMessage(undefined, message(4)).messages.map((m) => m.id)).toEqual([4]);
   });
 
   it('counts messages before the anchor and maps newest-first indexes', () => {
@@ -197,5 +191,18 @@ describe('conversationOpenPath', () => {
     expect(conversationOpenPath({ id: 7, unread_count: 0, last_message: last(true) })).toBe('/conversations/7');
     expect(conversationOpenPath({ id: 7, unread_count: 3, last_message: last(false) })).toBe('/conversations/7');
     expect(conversationOpenPath({ id: 7, unread_count: 3, last_message: null })).toBe('/conversations/7');
+  });
+});
+
+describe('conversationJumpPath', () => {
+  it('carries the message id and the search text', () => {
+    expect(conversationJumpPath(4, 40, { query: 'hi', thread: { thread_reply: false, message_id: null } })).toBe(
+      '/conversations/4?q=40&_q=hi',
+    );
+  });
+  it('adds the thread parent for a thread reply', () => {
+    expect(conversationJumpPath(4, 41, { query: '', thread: { thread_reply: true, message_id: 40 } })).toBe(
+      '/conversations/4?q=41&_q=&_t=40&_tr=true',
+    );
   });
 });

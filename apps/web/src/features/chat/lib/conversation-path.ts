@@ -11,3 +11,17 @@ export const conversationOpenPath = (conversation: Pick<ConversationSummary, 'id
   const params = new URLSearchParams({ q: String(last.id), _t: String(parentId), _tr: 'true' });
   return `/conversations/${conversation.id}?${params.toString()}`;
 };
+
+/** The conversation address after the position lookup (000 §2 q, _q, _t, _tr). */
+export const conversationJumpPath = (
+  conversationId: number,
+  messageId: number,
+  position: { query: string; thread: { thread_reply: boolean; message_id: number | null } },
+): string => {
+  const params = new URLSearchParams({ q: String(messageId), _q: position.query });
+  if (position.thread.thread_reply && position.thread.message_id !== null) {
+    params.set('_t', String(position.thread.message_id));
+    params.set('_tr', 'true');
+  }
+  return `/conversations/${conversationId}?${params.toString()}`;
+};

@@ -21,7 +21,8 @@ import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { UserAvatar } from '../conversation-avatar';
-import { attachmentUrl, isImageType } from '../lib/assets';
+import { messageAttachmentUrl } from '../../../lib/assets';
+import { isImageType } from '../lib/assets';
 import { messageTime, separatorBefore } from '../lib/dates';
 import { replyPreview, seenByNames } from '../lib/preview';
 import type { LightboxImage } from '../modals/image-lightbox';
@@ -172,7 +173,7 @@ export const MessageItem = memo(function MessageItem({
                       >
                         <Box
                           component="img"
-                          src={attachmentUrl(file.attachment)}
+                          src={messageAttachmentUrl(file.attachment)}
                           alt={file.original_name}
                           loading="lazy"
                           sx={{ width: 200, height: 150, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
@@ -182,7 +183,7 @@ export const MessageItem = memo(function MessageItem({
                       <Chip
                         key={file.id}
                         component="a"
-                        href={attachmentUrl(file.attachment)}
+                        href={messageAttachmentUrl(file.attachment)}
                         download={file.original_name}
                         clickable
                         icon={<InsertDriveFileOutlinedIcon />}

@@ -17,7 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { fetchMessagePosition } from '../api/queries';
 import { countBefore } from '../lib/paging';
-import { useQueryErrorReport, useReportError } from '../lib/use-eref';
+import { useQueryErrorReport, useReportError } from '../../../lib/use-report-error';
 import type { LightboxImage } from '../modals/image-lightbox';
 import { MessageReactionPicker } from '../reactions/reaction-picker';
 import { useToggleReaction } from '../reactions/use-toggle-reaction';

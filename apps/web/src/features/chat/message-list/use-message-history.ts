@@ -1,23 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { chatKeys } from '../api/keys';
 import { fetchOlderMessages, useMessagesQuery } from '../api/queries';
-import { mergeOlder, olderPageLimit, type MessageWindow } from '../lib/paging';
+import { useChatCache } from '../cache/chat-cache';
+import { olderPageLimit } from '../lib/paging';
 
 /**
  * The messages of one conversation: the newest 30 from the query, then 10 older ones each
  * time the top is reached, or as many as a jump to an older message needs (000 §9).
  */
 export const useMessageHistory = (conversationId: number) => {
-  const queryClient = useQueryClient();
+  const cache = useChatCache();
   const query = useMessagesQuery(conversationId);
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const inFlight = useRef<Promise<boolean> | null>(null);
 
-  const held = useCallback(
-    () => queryClient.getQueryData<MessageWindow>(chatKeys.messages(conversationId)),
-    [conversationId, queryClient],
-  );
+  const held = useCallback(() => cache.window(conversationId), [cache, conversationId]);
 
   /** Loads one older page; false when there is nothing older. Concurrent calls share one request. */
   const loadOlder = useCallback(
@@ -29,9 +25,7 @@ export const useMessageHistory = (conversationId: number) => {
       setIsLoadingOlder(true);
       const request = fetchOlderMessages(conversationId, oldest.id, olderPageLimit(current.messages.length, wanted))
         .then((page) => {
-          queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (latest) =>
-            latest ? mergeOlder(latest, page) : latest,
-          );
+          cache.olderPageLoaded(conversationId, page);
           return page.messages.length > 0;
         })
         .finally(() => {
@@ -41,7 +35,7 @@ export const useMessageHistory = (conversationId: number) => {
       inFlight.current = request;
       return request;
     },
-    [conversationId, held, queryClient],
+    [cache, conversationId, held],
   );
 
   /** Loads older pages until `count` messages are held (or none are left); answers how many are held. */

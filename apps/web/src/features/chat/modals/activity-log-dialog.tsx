@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useActivityLogQuery } from '../api/queries';
 import { UserAvatar } from '../conversation-avatar';
 import { longDateTime } from '../lib/dates';
-import { useQueryErrorReport } from '../lib/use-eref';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { EmptyText, ModalFrame, ModalLoading } from './modal-frame';
 
 interface Props {

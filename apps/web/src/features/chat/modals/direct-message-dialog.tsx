@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type SubmitEvent } from 'react';
 import { useErefDialog } from '../../../lib/eref-dialog';
 import { useDirectMessageMutation } from '../api/mutations';
-import { useReportError } from '../lib/use-eref';
+import { useReportError } from '../../../lib/use-report-error';
 import { FormDialog, FormDialogActions } from './form-dialog';
 import { useFormDialogNotice } from './use-form-dialog-notice';
 import { UserPicker, type PickableUser } from './user-picker';

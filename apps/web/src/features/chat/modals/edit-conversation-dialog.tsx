@@ -3,7 +3,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import { useState, type SubmitEvent } from 'react';
 import { useUpdateConversationMutation } from '../api/mutations';
-import { useReportError } from '../lib/use-eref';
+import { useReportError } from '../../../lib/use-report-error';
 import { ConversationNameField, FormDialog, FormDialogActions } from './form-dialog';
 import { ConversationImagePicker } from './image-picker';
 import { useConversationName } from './use-conversation-name';

@@ -5,8 +5,9 @@ import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useFilesQuery } from '../api/queries';
-import { attachmentUrl, isImageType } from '../lib/assets';
-import { useQueryErrorReport } from '../lib/use-eref';
+import { messageAttachmentUrl } from '../../../lib/assets';
+import { isImageType } from '../lib/assets';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { EmptyText, ModalFrame, ModalLoading, ModalTable } from './modal-frame';
 
 interface Props {
@@ -51,7 +52,7 @@ export function FilesDialog({ conversationId, isOpen, onClose }: Props) {
                 {isImageType(file.file_type) ? (
                   <Box
                     component="img"
-                    src={attachmentUrl(file.attachment)}
+                    src={messageAttachmentUrl(file.attachment)}
                     alt={file.original_name}
                     loading="lazy"
                     sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
@@ -62,7 +63,7 @@ export function FilesDialog({ conversationId, isOpen, onClose }: Props) {
               </TableCell>
               <TableCell align="right">
                 <Link
-                  href={attachmentUrl(file.attachment)}
+                  href={messageAttachmentUrl(file.attachment)}
                   target="_blank"
                   rel="noopener noreferrer"
                   underline="hover"

@@ -3,7 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
-import { attachmentUrl } from '../lib/assets';
+import { messageAttachmentUrl } from '../../../lib/assets';
 
 export interface LightboxImage {
   attachment: string;
@@ -24,14 +24,14 @@ export function ImageLightbox({ image, onClose }: { image: LightboxImage | null;
         <Box sx={{ position: 'relative' }}>
           <Box
             component="img"
-            src={attachmentUrl(image.attachment)}
+            src={messageAttachmentUrl(image.attachment)}
             alt={image.original_name}
             sx={{ display: 'block', maxWidth: '92vw', maxHeight: '88vh', objectFit: 'contain', borderRadius: 1 }}
           />
           <Box sx={{ position: 'absolute', top: 8, right: 8, display: 'flex', gap: 1 }}>
             <IconButton
               component="a"
-              href={attachmentUrl(image.attachment)}
+              href={messageAttachmentUrl(image.attachment)}
               download={image.original_name}
               aria-label="Download image"
               sx={{ bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' } }}

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useAddMemberMutation, useMemberActionMutation } from '../api/mutations';
 import { UserAvatar } from '../conversation-avatar';
-import { useReportError } from '../lib/use-eref';
+import { useReportError } from '../../../lib/use-report-error';
 import { EmptyText, ModalFrame, ModalTable } from './modal-frame';
 import { UserPicker, type PickableUser } from './user-picker';
 

@@ -13,7 +13,7 @@ import { useSearchMessagesMutation } from '../api/mutations';
 import { UserAvatar } from '../conversation-avatar';
 import { longDateTime } from '../lib/dates';
 import { messageGist } from '../lib/preview';
-import { useReportError } from '../lib/use-eref';
+import { useReportError } from '../../../lib/use-report-error';
 import { EmptyText, ModalFrame } from './modal-frame';
 
 type SearchResult = ReturnType<typeof searchResponseSchema.parse>['result'][number];

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useUsersQuery } from '../api/queries';
 import { UserAvatar } from '../conversation-avatar';
-import { useQueryErrorReport } from '../lib/use-eref';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 
 export interface PickableUser {
   id: number;

@@ -1,15 +1,8 @@
 import type { Message, MessageReaction, ReactionType, ThreadDetail } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
-import type { MessageWindow } from '../lib/paging';
+import { applyReactions, applyThreadReactions, type MessageWindow } from '../cache/message-window';
 import { testMessage, testUser } from '../lib/test-messages';
-import {
-  applyReactions,
-  applyThreadReactions,
-  groupReactions,
-  parseReactionsChanged,
-  reactedTypes,
-  toggledReactions,
-} from './reaction-lib';
+import { groupReactions, reactedTypes, toggledReactions } from './reaction-lib';
 
 const VIEWER = 1;
 const names: Record<number, string> = { 1: 'Maria Santos', 2: 'Juan Dela Cruz', 3: 'Ana Reyes' };
@@ -158,19 +151,5 @@ describe('toggledReactions', () => {
   it('leaves the list as it is when the removal was already applied', () => {
     const current = [reaction(3, 2, 'heart')];
     expect(toggledReactions(current, VIEWER, 'heart', removed)).toBe(current);
-  });
-});
-
-describe('parseReactionsChanged', () => {
-  it('accepts the whole current list of a message', () => {
-    const data = { message_id: 10, message_reactions: [reaction(1, 2, 'thanks')] };
-    expect(parseReactionsChanged(data)).toEqual(data);
-    expect(parseReactionsChanged({ message_id: 10, message_reactions: [] })).toEqual({ message_id: 10, message_reactions: [] });
-  });
-
-  it('rejects anything else', () => {
-    expect(parseReactionsChanged(undefined)).toBeNull();
-    expect(parseReactionsChanged({ message_id: 10 })).toBeNull();
-    expect(parseReactionsChanged({ message_id: 10, message_reactions: [{ ...reaction(1, 2, 'heart'), type: 'angry' }] })).toBeNull();
   });
 });

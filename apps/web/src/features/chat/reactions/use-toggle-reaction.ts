@@ -1,17 +1,10 @@
-import {
-  reactionResponseSchema,
-  type Message,
-  type MessageReaction,
-  type ReactionType,
-  type ThreadDetail,
-} from '@ichat/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { routes, type Message, type MessageReaction, type ReactionType } from '@ichat/shared';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import { chatKeys } from '../api/keys';
-import type { MessageWindow } from '../lib/paging';
-import { useReportError } from '../lib/use-eref';
-import { applyReactions, applyThreadReactions, toggledReactions } from './reaction-lib';
+import { callApi } from '../../../lib/api-client';
+import { useChatCache } from '../cache/chat-cache';
+import { useReportError } from '../../../lib/use-report-error';
+import { toggledReactions } from './reaction-lib';
 
 interface ToggleReactionInput {
   conversationId: number;
@@ -26,25 +19,16 @@ interface ToggleReactionInput {
  * is on its way, further ones for that message are ignored, so a double click counts once.
  */
 export const useToggleReaction = (viewerId: number | undefined) => {
-  const queryClient = useQueryClient();
+  const cache = useChatCache();
   const report = useReportError();
   const pendingMessageIds = useRef(new Set<number>());
   const { mutate } = useMutation({
     mutationFn: ({ conversationId, messageId, type }: ToggleReactionInput) =>
-      apiRequest(`/api/v1/messages/${conversationId}/${messageId}`, {
-        method: 'PUT',
-        body: { reaction_type: type },
-        schema: reactionResponseSchema,
-      }),
-    onSuccess: (result, { conversationId, messageId, type }) => {
-      const update = (current: readonly MessageReaction[]) => toggledReactions(current, viewerId, type, result);
-      queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (held) =>
-        applyReactions(held, messageId, update),
-      );
-      queryClient.setQueriesData<ThreadDetail>({ queryKey: chatKeys.threads(conversationId) }, (thread) =>
-        applyThreadReactions(thread, messageId, update),
-      );
-    },
+      callApi(routes.chat.toggleReaction, { params: { conversationId, messageId }, body: { reaction_type: type } }),
+    onSuccess: (result, { conversationId, messageId, type }) =>
+      cache.reactionsChanged(conversationId, messageId, (current: readonly MessageReaction[]) =>
+        toggledReactions(current, viewerId, type, result),
+      ),
     onError: (error) => report('ADD_REMOVE_REACTION_ERROR', error),
     // On the hook, not on mutate(): mutate's own callbacks run only for the latest call.
     onSettled: (_result, _error, { messageId }) => {

@@ -13,11 +13,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { conversationJumpPath } from '../../notifications/notification-lib';
+import { conversationJumpPath } from '../lib/conversation-path';
 import { fetchMessagePosition } from '../api/queries';
 import { ConversationAvatar } from '../conversation-avatar';
 import { storeSelectedConversationId } from '../lib/storage';
-import { useReportError } from '../lib/use-eref';
+import { useReportError } from '../../../lib/use-report-error';
 import { hitPreview, searchWords } from './search-lib';
 
 interface GlobalSearchResultsProps {

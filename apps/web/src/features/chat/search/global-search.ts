@@ -2,22 +2,18 @@
  * Global search (000 §5, §7): POST /api/v1/messages/global/search/ {keyword}. The server
  * answers hits from the caller's conversations only, best first.
  */
-import { searchResponseSchema, type SearchResult } from '@ichat/shared';
+import { routes, type SearchResult } from '@ichat/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import { useReportError } from '../lib/use-eref';
+import { callApi } from '../../../lib/api-client';
+import { useReportError } from '../../../lib/use-report-error';
 import { globalSearchKeyword } from './search-lib';
 
 /** A mutation rather than a query: a search runs when asked (Enter), never again by itself. */
 export const useGlobalSearchMutation = () =>
   useMutation({
     mutationFn: (keyword: string) =>
-      apiRequest('/api/v1/messages/global/search/', {
-        method: 'POST',
-        body: { keyword },
-        schema: searchResponseSchema,
-      }),
+      callApi(routes.chat.searchEverywhere, { body: { keyword } }),
   });
 
 export interface GlobalSearch {

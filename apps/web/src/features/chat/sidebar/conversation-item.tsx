@@ -8,7 +8,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { memo } from 'react';
-import { PresenceBadge } from '../../live/presence-badge';
+import { PresenceBadge } from '../../presence';
 import { ConversationAvatar } from '../conversation-avatar';
 import { sidebarPreview } from '../lib/preview';
 import { UnreadBadge } from './unread-badge';

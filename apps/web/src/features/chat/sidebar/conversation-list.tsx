@@ -16,7 +16,7 @@ import { useConversationListQuery } from '../api/queries';
 import { nextConversationLimit } from '../lib/paging';
 import { conversationOpenPath } from '../lib/conversation-path';
 import { storeSelectedConversationId } from '../lib/storage';
-import { useQueryErrorReport, useReportError } from '../lib/use-eref';
+import { useQueryErrorReport, useReportError } from '../../../lib/use-report-error';
 import { ConversationItem } from './conversation-item';
 
 interface ConversationListProps {

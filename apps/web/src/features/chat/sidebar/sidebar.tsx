@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { useUnreadCountQuery } from '../api/queries';
 import { readStoredFilter, storeFilter } from '../lib/storage';
-import { useQueryErrorReport } from '../lib/use-eref';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { CreateGroupDialog } from '../modals/create-group-dialog';
 import { DirectMessageDialog } from '../modals/direct-message-dialog';
 import { useGlobalSearch } from '../search/global-search';

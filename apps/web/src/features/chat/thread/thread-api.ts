@@ -3,23 +3,20 @@
  * visible (000 §4), and the thread reply.
  */
 import {
-  sendMessageResponseSchema,
+  routes,
   THREAD_REFRESH_MS,
-  threadDetailResponseSchema,
   type MentionRef,
   type ThreadDetail,
 } from '@ichat/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
 import { chatKeys } from '../api/keys';
 import { jsonForm } from '../api/mutations';
-import type { MessageWindow } from '../lib/paging';
-import { addThreadReply, countThreadReply } from './thread-cache';
+import { useChatCache } from '../cache/chat-cache';
 
 export const fetchThread = async (conversationId: number, parentId: number, signal?: AbortSignal): Promise<ThreadDetail> =>
-  (await apiRequest(`/api/v1/messages/thread/${conversationId}/${parentId}`, { schema: threadDetailResponseSchema, ...(signal ? { signal } : {}) }))
-    .thread_detail;
+  (await callApi(routes.chat.thread, { params: { conversationId, messageId: parentId }, ...(signal ? { signal } : {}) })).thread_detail;
 
 export const useThreadQuery = (conversationId: number, parentId: number | null) =>
   useQuery({
@@ -42,22 +39,16 @@ export interface ThreadReplyInput {
 }
 
 export const useThreadReplyMutation = () => {
-  const queryClient = useQueryClient();
+  const cache = useChatCache();
   return useMutation({
     mutationFn: ({ conversationId, parentId, text, files, mentionData = [], clientMessageId }: ThreadReplyInput) =>
-      apiRequest(`/api/v1/messages/${conversationId}/${parentId}`, {
-        method: 'POST',
+      callApi(routes.chat.replyInThread, {
+        params: { conversationId, messageId: parentId },
         body: jsonForm(
           { message: text, mention_data: mentionData.map(({ id, name }) => ({ id, name })), client_message_id: clientMessageId },
           files.map((file) => ({ field: 'attachments', file })),
         ),
-        schema: sendMessageResponseSchema,
       }),
-    onSuccess: ({ message }, { conversationId, parentId }) => {
-      queryClient.setQueryData<ThreadDetail>(chatKeys.thread(conversationId, parentId), (held) => addThreadReply(held, message));
-      queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (held) => countThreadReply(held, parentId, message.id));
-      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
-      if (message.message_attachment.length > 0) void queryClient.invalidateQueries({ queryKey: chatKeys.files(conversationId) });
-    },
+    onSuccess: ({ message }, { conversationId }) => cache.threadReplyArrived(conversationId, message),
   });
 };

@@ -1,4 +1,4 @@
-import { HIGHLIGHT_PULSE_MS, type Message, type ThreadDetail } from '@ichat/shared';
+import { HIGHLIGHT_PULSE_MS, type Message } from '@ichat/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -12,20 +12,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { chatKeys } from '../api/keys';
 import { useDeleteMessageMutation } from '../api/mutations';
 import { Composer } from '../composer/composer';
-import type { MessageWindow } from '../lib/paging';
-import { useQueryErrorReport, useReportError } from '../lib/use-eref';
+import { useQueryErrorReport, useReportError } from '../../../lib/use-report-error';
 import { useIsNarrow } from '../lib/use-phone';
 import { MessageItem } from '../message-list/message-item';
 import type { LightboxImage } from '../modals/image-lightbox';
 import { MessageReactionPicker } from '../reactions/reaction-picker';
 import { useToggleReaction } from '../reactions/use-toggle-reaction';
 import { useThreadQuery } from './thread-api';
-import { markThreadMessageDeleted, uncountThreadReply } from './thread-cache';
 
 interface ThreadDialogProps {
   conversationId: number;
@@ -57,7 +53,6 @@ export function ThreadDialog({
 }: ThreadDialogProps) {
   const titleId = useId();
   const isNarrow = useIsNarrow();
-  const queryClient = useQueryClient();
   const thread = useThreadQuery(conversationId, parentId);
   useQueryErrorReport('FETCH_THREAD_ERROR', thread.error, thread.errorUpdatedAt);
   const report = useReportError();
@@ -103,19 +98,8 @@ export function ThreadDialog({
 
   const handleDelete = (message: Message) =>
     deleteMessage.mutate(
-      { conversationId, messageId: message.id },
-      {
-        onSuccess: () => {
-          if (parentId === null) return;
-          queryClient.setQueryData<ThreadDetail>(chatKeys.thread(conversationId, parentId), (held) =>
-            markThreadMessageDeleted(held, message.id),
-          );
-          queryClient.setQueryData<MessageWindow>(chatKeys.messages(conversationId), (held) =>
-            uncountThreadReply(held, parentId, message.id),
-          );
-        },
-        onError: (failure) => report('DELETE_MESSAGE_ERROR', failure),
-      },
+      { conversationId, messageId: message.id, threadParentId: message.reply_to_thread_message_id },
+      { onError: (failure) => report('DELETE_MESSAGE_ERROR', failure) },
     );
 
   const openActions = useCallback((anchor: HTMLElement, message: Message) => setMenu({ anchor, message }), []);

@@ -1,14 +1,6 @@
-import {
-  formsResponseSchema,
-  pagePermissionsResponseSchema,
-  reportsResponseSchema,
-  requestDetailResponseSchema,
-  requestListResponseSchema,
-  voteResponseSchema,
-  type VoteBody,
-} from '@ichat/shared';
+import { routes, type VoteBody } from '@ichat/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
 
 export const requestKeys = {
@@ -26,7 +18,7 @@ export const useMyFormsQuery = (enabled = true) =>
   useQuery({
     queryKey: requestKeys.forms(),
     enabled: enabled && hasSession(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/forms', { schema: formsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.requests.forms, { signal }),
     select: (response) => response.forms,
   });
 
@@ -34,7 +26,7 @@ export const usePagePermissionsQuery = () =>
   useQuery({
     queryKey: requestKeys.permissions(),
     enabled: hasSession(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/forms/me/permissions', { schema: pagePermissionsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.requests.pagePermissions, { signal }),
     select: (response) => response.permissions,
     staleTime: 60_000,
   });
@@ -43,7 +35,7 @@ export const useMyRequestsQuery = () =>
   useQuery({
     queryKey: requestKeys.mine(),
     enabled: hasSession(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/forms/me/requests', { schema: requestListResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.requests.myRequests, { signal }),
     select: (response) => response.requests,
   });
 
@@ -51,7 +43,7 @@ export const useApprovalListQuery = (enabled: boolean) =>
   useQuery({
     queryKey: requestKeys.approvals(),
     enabled: enabled && hasSession(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/forms/me/approvals', { schema: requestListResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.requests.approvals, { signal }),
     select: (response) => response.requests,
   });
 
@@ -60,10 +52,7 @@ export const useRequestHistoryQuery = (query: string, enabled: boolean) =>
     queryKey: requestKeys.history(query),
     enabled: enabled && hasSession(),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/forms/me/requests/history?query=${encodeURIComponent(query)}`, {
-        schema: requestListResponseSchema,
-        signal,
-      }),
+      callApi(routes.requests.history, { query: { query }, signal }),
     select: (response) => response.requests,
     // The previous results stay on screen while a new search runs.
     placeholderData: keepPreviousData,
@@ -74,10 +63,7 @@ export const useRequestDetailQuery = (type: string, id: number | null) =>
     queryKey: requestKeys.detail(type, id ?? 0),
     enabled: id !== null && type !== '' && hasSession(),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/forms/me/requests/${encodeURIComponent(type)}/${id}`, {
-        schema: requestDetailResponseSchema,
-        signal,
-      }),
+      callApi(routes.requests.detail, { params: { type, id: id ?? 0 }, signal }),
     select: (response) => response.request,
     retry: false,
   });
@@ -86,7 +72,7 @@ export const useReportsQuery = () =>
   useQuery({
     queryKey: requestKeys.reports(),
     enabled: hasSession(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/forms/me/reports', { schema: reportsResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.requests.reports, { signal }),
     select: (response) => response.reports,
     staleTime: 0,
   });
@@ -96,7 +82,7 @@ export const useVoteMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vote: VoteBody) =>
-      apiRequest('/api/v1/forms/me/requests', { method: 'POST', body: vote, schema: voteResponseSchema }),
+      callApi(routes.requests.vote, { body: vote }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
   });
 };

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { useQueryErrorReport } from '../../chat/lib/use-eref';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { useReportsQuery } from '../api/queries';
 import { ViewTitle } from '../requests-ui';
 import { useDelayedReady } from '../use-timed-flag';

@@ -12,7 +12,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { profilePhotoUrl } from '../../profile/profile-photo';
+import { profilePhotoUrl } from '../../../lib/assets';
 import { approverStatus, formatDateTime } from '../lib/requests-lib';
 
 type Approver = RequestDetail['approval']['first_level_approval'][number];

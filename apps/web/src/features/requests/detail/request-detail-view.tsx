@@ -19,8 +19,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError, isUnauthorized } from '../../../lib/api-client';
-import { useQueryErrorReport, useReportError } from '../../chat/lib/use-eref';
-import { profilePhotoUrl } from '../../profile/profile-photo';
+import { useQueryErrorReport, useReportError } from '../../../lib/use-report-error';
+import { profilePhotoUrl, requestAttachmentUrl } from '../../../lib/assets';
 import { useRequestDetailQuery, useVoteMutation } from '../api/queries';
 import {
   formatCalendarDate,
@@ -30,7 +30,6 @@ import {
   isImageFile,
   readableLabel,
   readableValue,
-  requestAttachmentUrl,
   safeReturnUrl,
   statusBadge,
 } from '../lib/requests-lib';

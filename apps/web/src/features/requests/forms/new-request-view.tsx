@@ -3,7 +3,7 @@
  * second while the form loads, the permission check (add, view and open all needed), the
  * form of the form's type, and the submitted state with the reference id.
  */
-import { formDetailResponseSchema, REQUEST_LOADER_MS, TEXT, type FormType } from '@ichat/shared';
+import { canFileForm, isAllowed, REQUEST_LOADER_MS, routes, TEXT, type FormType } from '@ichat/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi, type CallAnswer } from '../../../lib/api-client';
 import { useErefDialog } from '../../../lib/eref-dialog';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { requestKeys } from '../api/queries';
@@ -27,20 +27,19 @@ import { SoLoForm } from './screens/so-lo-form';
 import { TransmittalForm } from './screens/transmittal-form';
 import type { FormScreenProps } from './use-form-submit';
 
-type FormDetailResponse = ReturnType<typeof formDetailResponseSchema.parse>;
+type FormDetailResponse = CallAnswer<typeof routes.requests.form>;
 type FormDetails = FormDetailResponse['form_details'];
 
 export const formDetailKey = (formId: number) => ['request-forms', 'detail', formId] as const;
 
-/** All three are needed to open a form (001 §5, §6). */
-export const canOpenForm = (permissions: FormDetailResponse['permissions']): boolean =>
-  permissions.add_page && permissions.view_page && permissions.open_page;
+/** All three are needed to open a form (001 §5, §6): the shared rule the server enforces. */
+export const canOpenForm = (permissions: FormDetailResponse['permissions']): boolean => isAllowed(canFileForm(permissions));
 
 const useFormDetailQuery = (formId: number | null) =>
   useQuery({
     queryKey: formDetailKey(formId ?? 0),
     enabled: formId !== null,
-    queryFn: ({ signal }) => apiRequest(`/api/v1/forms/${formId}`, { schema: formDetailResponseSchema, signal }),
+    queryFn: ({ signal }) => callApi(routes.requests.form, { params: { id: formId ?? 0 }, signal }),
     // A form opened again starts from fresh permissions.
     staleTime: 0,
   });

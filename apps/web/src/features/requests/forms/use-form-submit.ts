@@ -4,8 +4,8 @@
  * form's submit key with the server's sentence when it refuses.
  */
 import {
+  routes,
   SUBMIT_KINDS,
-  submitResponseSchema,
   TEXT,
   type ErefKey,
   type FormType,
@@ -13,7 +13,7 @@ import {
 } from '@ichat/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { useErefDialog } from '../../../lib/eref-dialog';
 import { NO_PROBLEMS, type Problems } from './lib/payloads';
 import type { SubmittedRequest } from './parts/submitted-state';
@@ -24,8 +24,6 @@ export const submitErrorKey = (type: FormType): ErefKey => {
   if (type === 'transmittal') return 'SUBMIT_TRANSMITTAL_FORM_ERROR';
   return 'SUBMIT_OFFSET_FORM_ERROR';
 };
-
-export const submitPath = (type: FormType, formId: number): string => `/api/v1/forms/${SUBMIT_KINDS[type]}/${formId}`;
 
 export interface FormScreenProps {
   formId: number;
@@ -55,7 +53,7 @@ export function useFormSubmit(type: FormType, { formId, onSubmitted }: FormScree
   const { problems, setProblems, clear, reset } = useProblems();
   const mutation = useMutation({
     mutationFn: (body: FormData | OffsetBody) =>
-      apiRequest(submitPath(type, formId), { method: 'POST', body, schema: submitResponseSchema }),
+      callApi(routes.requests.submit, { params: { kind: SUBMIT_KINDS[type], id: formId }, body }),
   });
 
   /**

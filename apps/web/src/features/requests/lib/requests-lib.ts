@@ -180,9 +180,6 @@ export const readableValue = (value: unknown): string => {
 export const isImageFile = (file: { file_type: string; attachment: string }): boolean =>
   file.file_type.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp|svg)$/i.test(file.attachment);
 
-export const requestAttachmentUrl = (name: string): string =>
-  `/assets/requests-attachments/${encodeURIComponent(name)}`;
-
 /**
  * Keys of `details` that the request card already shows from the requisition's own fields
  * (company, purchase type, supplier, urgency, date needed, totals), and ids no one reads.

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useQueryErrorReport } from '../../chat/lib/use-eref';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { useMyFormsQuery } from '../api/queries';
 import { formatDateTime, formTypeName, newRequestPath } from '../lib/requests-lib';
 import { CenteredSpinner, NoContent, ViewTitle } from '../requests-ui';

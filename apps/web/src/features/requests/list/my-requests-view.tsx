@@ -2,7 +2,7 @@ import { REQUEST_LOADER_MS } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMemo, useState } from 'react';
-import { useQueryErrorReport } from '../../chat/lib/use-eref';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { useMyRequestsQuery } from '../api/queries';
 import { filterRequests } from '../lib/requests-lib';
 import { CenteredSpinner, ViewTitle } from '../requests-ui';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NoticeDialog, NoticeText } from '../../../lib/notice-dialog';
-import { useQueryErrorReport } from '../../chat/lib/use-eref';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { useMyFormsQuery } from '../api/queries';
 import { formTypeName, newRequestPath } from '../lib/requests-lib';
 import { CenteredSpinner } from '../requests-ui';

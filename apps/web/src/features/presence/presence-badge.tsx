@@ -1,7 +1,7 @@
 import Badge from '@mui/material/Badge';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
-import { usePresence } from './live-context';
+import { usePresence } from './presence-provider';
 import { presenceLabel } from './presence';
 import { useClock } from './use-clock';
 

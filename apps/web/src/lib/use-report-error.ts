@@ -1,7 +1,7 @@
 import type { ErefKey } from '@ichat/shared';
 import { useCallback, useEffect } from 'react';
-import { isUnauthorized } from '../../../lib/api-client';
-import { useErefDialog } from '../../../lib/eref-dialog';
+import { isUnauthorized } from './api-client';
+import { useErefDialog } from './eref-dialog';
 
 /**
  * Reports a failed call with its EREF code. A 401 already ended the session and left for

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
-import { useMeQuery } from '../profile/queries';
-import { useLiveConnection } from './live-context';
-import { shouldEmitTyping } from './live-rules';
+import { useMeQuery } from '../../profile';
+import { useLiveConnection } from '../../live';
+import { shouldEmitTyping } from './chat-live-rules';
 
 /** Tells the room the person is typing: currently_typing at most once a second (000 §7). */
 export const useTypingNotifier = (conversationId: number) => {

@@ -5,8 +5,8 @@
  */
 import { TEXT, TITLE_FLASH_MS } from '@ichat/shared';
 import { useEffect, useRef } from 'react';
-import { useUnreadCountQuery } from '../chat/api/queries';
-import { flashingTitle, isPhoneDevice, isUnreadRise, unreadTotal } from './live-rules';
+import { useUnreadCountQuery } from '../api/queries';
+import { flashingTitle, isPhoneDevice, isUnreadRise, unreadTotal } from './chat-live-rules';
 import { playUnreadChime } from './notification-sound';
 
 /** Asked once per browser: a refused or dismissed prompt is never repeated. */

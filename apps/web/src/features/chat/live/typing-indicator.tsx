@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { typingText } from './live-rules';
+import { typingText } from './chat-live-rules';
 
 /** '<name> is typing…' under the message list; the row keeps its height so the list does not jump. */
 export function TypingIndicator({ names }: { names: readonly string[] }) {

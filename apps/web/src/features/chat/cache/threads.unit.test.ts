@@ -1,8 +1,8 @@
 import type { Message, ThreadDetail } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
-import type { MessageWindow } from '../lib/paging';
+import type { MessageWindow } from './message-window';
 import { testMessage } from '../lib/test-messages';
-import { addThreadReply, countThreadReply, markThreadMessageDeleted, uncountThreadReply } from './thread-cache';
+import { addThreadReply, countThreadReply, markThreadMessageDeleted, uncountThreadReply } from './message-window';
 
 const message = (id: number, parentId: number | null = null): Message =>
   testMessage(id, {

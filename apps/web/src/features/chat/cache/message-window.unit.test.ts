@@ -1,8 +1,8 @@
 import type { Message } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
-import type { MessageWindow } from '../chat/lib/paging';
-import { testMessage, testUser } from '../chat/lib/test-messages';
-import { appendMessages, applyPin, applySeen, holdsMessage, markDeleted, newestHeldId } from './message-cache';
+import type { MessageWindow } from './message-window';
+import { testMessage, testUser } from '../lib/test-messages';
+import { appendMessages, applyPin, applySeen, holdsMessage, markDeleted, newestHeldId } from './message-window';
 
 const message = (id: number, senderId = 1, extra: Partial<Message> = {}): Message =>
   testMessage(id, { sender_id: senderId, user: testUser(senderId), ...extra });

@@ -1,0 +1,2 @@
+/** Requests and approvals (001). */
+export { RequestsPage } from './requests-page';
