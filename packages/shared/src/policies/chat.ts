@@ -28,6 +28,19 @@ export const CHAT_REFUSALS = {
   notYourself: 'You cannot mute or remove yourself.',
 } as const;
 
+/**
+ * The caller's membership as a conversation's detail tells it to the page (its permissions
+ * block is the server's reading of the same rules).
+ */
+export const membershipOf = (conversation: {
+  is_group: boolean;
+  permissions: { is_admin: boolean; isPermittedToChat: boolean };
+}): Membership => ({
+  is_group: conversation.is_group,
+  is_admin: conversation.permissions.is_admin,
+  is_muted: !conversation.permissions.isPermittedToChat,
+});
+
 const notAMember = refusal('not-found', CHAT_REFUSALS.notAMember);
 
 /** Any member sees the conversation, its messages, files, members and activity. */

@@ -10,6 +10,7 @@ import {
   canPostIn,
   canSeeConversation,
   CHAT_REFUSALS,
+  membershipOf,
   type Membership,
 } from './chat.js';
 import { refusal, type Verdict } from './refusal.js';
@@ -21,6 +22,12 @@ const restricted = refusal('forbidden', TEXT.restrictedFromChatting);
 const denied = refusal('forbidden', TEXT.permissionDenied);
 
 describe('chat policy', () => {
+  it('reads the membership from a conversation detail', () => {
+    expect(membershipOf({ is_group: true, permissions: { is_admin: true, isPermittedToChat: false } })).toEqual(
+      member({ is_admin: true, is_muted: true }),
+    );
+  });
+
   it.each<[string, Membership | undefined, Verdict]>([
     ['a member', member(), null],
     ['a muted member', member({ is_muted: true }), null],

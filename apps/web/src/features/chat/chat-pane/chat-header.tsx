@@ -1,4 +1,4 @@
-import type { ConversationDetail } from '@ichat/shared';
+import { canEditConversation, isAllowed, membershipOf, type ConversationDetail } from '@ichat/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import HistoryIcon from '@mui/icons-material/History';
@@ -92,7 +92,7 @@ export function ChatHeader({ conversation, viewerId, onBack, onOpenModal }: Chat
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         {/* Group Settings is for conversation admins only (000 §6). */}
-        {conversation.permissions.is_admin && conversation.is_group
+        {isAllowed(canEditConversation(membershipOf(conversation)))
           ? item('settings', <SettingsOutlinedIcon fontSize="small" />, 'Group Settings')
           : null}
         {item('search', <SearchIcon fontSize="small" />, 'Search Chat')}

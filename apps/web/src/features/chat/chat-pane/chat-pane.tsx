@@ -1,4 +1,4 @@
-import { TEXT, type Message } from '@ichat/shared';
+import { canEditConversation, isAllowed, membershipOf, TEXT, type Message } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
@@ -154,6 +154,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
       <MessageList
         conversationId={conversationId}
         viewerId={viewerId}
+        membership={membershipOf(detail)}
         jumpRequest={jumpRequest}
         onJumpHandled={handleJumpHandled}
         scrollToBottomSignal={scrollToBottomSignal}
@@ -194,12 +195,12 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
         parentId={openThread?.parentId ?? null}
         highlightId={openThread?.highlightId ?? null}
         viewerId={viewerId}
-        isPermittedToChat={detail.permissions.isPermittedToChat}
+        membership={membershipOf(detail)}
         onClose={() => setOpenThread(null)}
         onOpenImage={setLightbox}
       />
       <ImageLightbox image={lightbox} onClose={() => setLightbox(null)} />
-      {detail.permissions.is_admin ? (
+      {isAllowed(canEditConversation(membershipOf(detail))) ? (
         <EditConversationDialog
           key={`${detail.name}/${detail.image}`}
           conversation={detail}

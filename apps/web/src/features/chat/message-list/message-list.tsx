@@ -1,4 +1,4 @@
-import { HIGHLIGHT_PULSE_MS, MESSAGE_PAGE_GROWTH, TEXT, type Message } from '@ichat/shared';
+import { canDeleteMessage, HIGHLIGHT_PULSE_MS, isAllowed, MESSAGE_PAGE_GROWTH, TEXT, type Membership, type Message } from '@ichat/shared';
 import AddReactionOutlinedIcon from '@mui/icons-material/AddReactionOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
@@ -40,6 +40,8 @@ export interface JumpRequest {
 interface MessageListProps {
   conversationId: number;
   viewerId: number | undefined;
+  /** The viewer's membership: which actions the menu offers follow the chat policy. */
+  membership: Membership;
   jumpRequest: JumpRequest | null;
   onJumpHandled: () => void;
   /** Changes after the person sends: the list goes to the newest message. */
@@ -70,6 +72,7 @@ interface MenuAction {
 export function MessageList({
   conversationId,
   viewerId,
+  membership,
   jumpRequest,
   onJumpHandled,
   scrollToBottomSignal,
@@ -263,6 +266,7 @@ export function MessageList({
   }
 
   const isOwnMenu = menu?.message.sender_id === viewerId;
+  const mayDelete = menu !== null && isAllowed(canDeleteMessage(viewerId ?? 0, membership, menu.message));
   const deleteAction: MenuAction = { label: 'Delete', icon: <DeleteOutlinedIcon fontSize="small" />, run: onDelete };
   const replyAction: MenuAction = { label: 'Reply', icon: <ReplyIcon fontSize="small" />, run: onReply };
   const pinAction: MenuAction = {
@@ -279,7 +283,7 @@ export function MessageList({
   // Own: Delete, Reply, Reply in thread, Pin; others: Pin, Reply, Reply in thread (000 §6).
   // Thread replies are never in this list, so every message here can start or open a thread.
   const menuActions = isOwnMenu
-    ? [deleteAction, replyAction, threadAction, pinAction, reactAction]
+    ? [...(mayDelete ? [deleteAction] : []), replyAction, threadAction, pinAction, reactAction]
     : [pinAction, replyAction, threadAction, reactAction];
   // A message deleted while the picker is open can no longer be reacted to: the picker closes.
   const pickerMessage = messages.find((message) => message.id === pickerMessageId && !message.is_deleted);

@@ -1,4 +1,4 @@
-import { TEXT, type ConversationDetail } from '@ichat/shared';
+import { canManageMember, isAllowed, membershipOf, TEXT, type ConversationDetail } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -29,7 +29,7 @@ export function MembersDialog({ conversation, viewerId, isOpen, onClose }: Props
   const report = useReportError();
   const [toAdd, setToAdd] = useState<PickableUser[]>([]);
   const memberIds = useMemo(() => conversation.members.map((member) => member.user_id), [conversation.members]);
-  const isAdmin = conversation.permissions.is_admin;
+  const membership = membershipOf(conversation);
 
   const handleAdd = async () => {
     for (const user of toAdd) {
@@ -81,7 +81,7 @@ export function MembersDialog({ conversation, viewerId, isOpen, onClose }: Props
           }
         >
           {conversation.members.map((member) => {
-            const canManage = isAdmin && member.user_id !== viewerId && conversation.is_group;
+            const canManage = isAllowed(canManageMember(viewerId ?? 0, membership, member.user_id));
             return (
               <TableRow key={member.id} data-testid="member-row">
                 <TableCell>

@@ -1,4 +1,4 @@
-import { HIGHLIGHT_PULSE_MS, type Message } from '@ichat/shared';
+import { canDeleteMessage, canPostIn, HIGHLIGHT_PULSE_MS, isAllowed, type Membership, type Message } from '@ichat/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -30,7 +30,8 @@ interface ThreadDialogProps {
   /** A reply to bring into view and pulse (from a notification or a search hit). */
   highlightId: number | null;
   viewerId: number | undefined;
-  isPermittedToChat: boolean;
+  /** The viewer's membership: replying and deleting follow the chat policy. */
+  membership: Membership;
   onClose: () => void;
   onOpenImage: (image: LightboxImage) => void;
 }
@@ -47,7 +48,7 @@ export function ThreadDialog({
   parentId,
   highlightId,
   viewerId,
-  isPermittedToChat,
+  membership,
   onClose,
   onOpenImage,
 }: ThreadDialogProps) {
@@ -156,7 +157,7 @@ export function ThreadDialog({
                     previous={index === 0 ? undefined : detail.replies[index - 1]}
                     viewerId={viewerId}
                     isHighlighted={pulsingId === reply.id}
-                    onOpenActions={reply.sender_id === viewerId ? openActions : undefined}
+                    onOpenActions={isAllowed(canDeleteMessage(viewerId ?? 0, membership, reply)) ? openActions : undefined}
                     onOpenImage={onOpenImage}
                     onJumpTo={noJump}
                     onToggleReaction={toggleReaction}
@@ -172,7 +173,7 @@ export function ThreadDialog({
         <Composer
           conversationId={conversationId}
           threadParentId={parentId}
-          isPermittedToChat={isPermittedToChat}
+          isPermittedToChat={isAllowed(canPostIn(membership))}
           replyTo={null}
           onCancelReply={noJump}
           onSent={scrollToEnd}
