@@ -26,56 +26,32 @@ const recordBase = {
   chat_id: idSchema.nullable(),
 };
 
+const noAction = z.undefined().optional();
+const deleteAction = z.literal('DELETE');
+
+/** A record of one `type`, with its `action` and `data`. */
+const liveRecord = <const Type extends string, Action extends z.ZodType, Data extends z.ZodType>(type: Type, action: Action, data: Data) =>
+  z.object({ ...recordBase, type: z.literal(type), action, data });
+
 /** 'user-chat': a new top-level message, to the conversation's room. */
-export const newMessageRecordSchema = z.object({
-  ...recordBase,
-  type: z.literal('user-chat'),
-  action: z.undefined().optional(),
-  data: messageSchema,
-});
-
+export const newMessageRecordSchema = liveRecord('user-chat', noAction, messageSchema);
 /** 'user-chat' with action DELETE: id is the deleted message; data is the stored activity entry. */
-export const deletedMessageRecordSchema = z.object({
-  ...recordBase,
-  type: z.literal('user-chat'),
-  action: z.literal('DELETE'),
-  data: conversationActionSchema,
-});
-
+export const deletedMessageRecordSchema = liveRecord('user-chat', deleteAction, conversationActionSchema);
 /** 'user-thread-chat': a new thread reply; chat_id is its parent. */
-export const newThreadReplyRecordSchema = z.object({
-  ...recordBase,
-  type: z.literal('user-thread-chat'),
-  action: z.undefined().optional(),
-  data: messageSchema,
-});
-
+export const newThreadReplyRecordSchema = liveRecord('user-thread-chat', noAction, messageSchema);
 /** 'user-thread-chat' with action DELETE: a thread reply was deleted; chat_id is its parent. */
-export const deletedThreadReplyRecordSchema = z.object({
-  ...recordBase,
-  type: z.literal('user-thread-chat'),
-  action: z.literal('DELETE'),
-  data: conversationActionSchema,
-});
-
+export const deletedThreadReplyRecordSchema = liveRecord('user-thread-chat', deleteAction, conversationActionSchema);
 /** 'user-actions-chat': an activity-log entry (rename, add, mute, remove, leave, pin). */
-export const activityRecordSchema = z.object({
-  ...recordBase,
-  type: z.literal('user-actions-chat'),
-  action: z.undefined().optional(),
-  data: conversationActionSchema,
-});
-
+export const activityRecordSchema = liveRecord('user-actions-chat', noAction, conversationActionSchema);
 /**
  * 'user-sidebar-chat': to each member's private room whenever a conversation changes (new
  * message, delete, membership): the sidebar and unread counts refresh from the server.
  */
-export const sidebarRecordSchema = z.object({
-  ...recordBase,
-  type: z.literal('user-sidebar-chat'),
-  action: z.literal('DELETE').optional(),
-  data: z.object({ conversation_id: idSchema, message: messageSchema.optional() }),
-});
+export const sidebarRecordSchema = liveRecord(
+  'user-sidebar-chat',
+  deleteAction.optional(),
+  z.object({ conversation_id: idSchema, message: messageSchema.optional() }),
+);
 
 /** One `message` event: which record it is follows from `type` and `action`. */
 export const chatMessageRecordSchema = z.union([
@@ -93,11 +69,7 @@ export const reactionsChangedSchema = z.object({ message_id: idSchema, message_r
 export type ReactionsChanged = z.infer<typeof reactionsChangedSchema>;
 
 /** 'user-reactions-chat', on the `messageReaction` event; chat_id is the thread parent, if any. */
-export const reactionsRecordSchema = z.object({
-  ...recordBase,
-  type: z.literal('user-reactions-chat'),
-  data: reactionsChangedSchema,
-});
+export const reactionsRecordSchema = liveRecord('user-reactions-chat', noAction, reactionsChangedSchema);
 export type ReactionsRecord = z.infer<typeof reactionsRecordSchema>;
 
 /** The specification's "live message record" (000 §3): any record of `message` or `messageReaction`. */

@@ -13,72 +13,40 @@ import {
   verifyTokenResponseSchema,
 } from '../schemas/accounts.js';
 import { messageOnlySchema } from '../schemas/common.js';
-import { defineRoute } from './define.js';
+import { routeGroup } from './define.js';
 
-const tags = ['accounts'];
+const { get, post, put } = routeGroup(['accounts']);
 
 export const accountRoutes = {
-  login: defineRoute({
-    method: 'POST',
-    path: '/api/v1/accounts/login',
+  login: post('/api/v1/accounts/login', 'Sign in with an email address or username', {
     access: 'public',
-    tags,
-    summary: 'Sign in with an email address or username',
     body: loginBodySchema,
     response: loginResponseSchema,
     refusals: [400, 401, 403, 429],
   }),
-  logout: defineRoute({
-    method: 'POST',
-    path: '/api/v1/accounts/logout',
-    tags,
-    summary: 'End every session of the caller',
-    response: messageOnlySchema,
-  }),
-  register: defineRoute({
-    method: 'POST',
-    path: '/api/v1/accounts/register',
+  logout: post('/api/v1/accounts/logout', 'End every session of the caller', { response: messageOnlySchema }),
+  register: post('/api/v1/accounts/register', 'Register a staff member (admins only)', {
     access: 'admin',
-    tags,
-    summary: 'Register a staff member (admins only)',
     body: registerBodySchema,
     response: registerResponseSchema,
     statuses: [201],
     refusals: [400, 403, 409],
   }),
-  changePassword: defineRoute({
-    method: 'POST',
-    path: '/api/v1/accounts/change-password',
-    tags,
-    summary: 'Change the password; earlier tokens stop working and a new one is returned',
+  changePassword: post('/api/v1/accounts/change-password', 'Change the password; earlier tokens stop working and a new one is returned', {
     body: changePasswordBodySchema,
     response: changePasswordResponseSchema,
     refusals: [400],
   }),
-  me: defineRoute({
-    method: 'GET',
-    path: '/api/v1/accounts/me',
-    tags,
-    summary: 'The signed-in user',
-    response: meResponseSchema,
-  }),
-  updateMe: defineRoute({
-    method: 'PUT',
-    path: '/api/v1/accounts/me',
-    tags,
-    summary: 'Update display name and profile photo',
+  me: get('/api/v1/accounts/me', 'The signed-in user', { response: meResponseSchema }),
+  updateMe: put('/api/v1/accounts/me', 'Update display name and profile photo', {
     description:
       'multipart/form-data: `data` is JSON {display_name}; `profile_photo` is an optional image (JPEG, PNG, WebP or GIF, at most 16 MB).',
     form: { data: updateMeDataSchema, files: { profile_photo: { maxCount: 1 } } },
     response: updateMeResponseSchema,
     refusals: [400, 413],
   }),
-  verifyToken: defineRoute({
-    method: 'POST',
-    path: '/api/v1/tokens/verify',
+  verifyToken: post('/api/v1/tokens/verify', 'Whether a token is still valid', {
     access: 'public',
-    tags,
-    summary: 'Whether a token is still valid',
     body: verifyTokenBodySchema,
     response: verifyTokenResponseSchema,
     refusals: [400],

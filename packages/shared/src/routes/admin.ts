@@ -1,39 +1,23 @@
 /** Administration of staff accounts (admins only). */
+import { z } from 'zod';
 import { adminUpdateUserBodySchema, adminUpdateUserResponseSchema, adminUsersResponseSchema } from '../schemas/accounts.js';
 import { idParam, messageOnlySchema } from '../schemas/common.js';
-import { z } from 'zod';
-import { defineRoute } from './define.js';
+import { routeGroup } from './define.js';
 
-const tags = ['admin'];
+const { get, patch, post } = routeGroup(['admin']);
 const userParams = z.object({ id: idParam('User id') });
 
 export const adminRoutes = {
-  users: defineRoute({
-    method: 'GET',
-    path: '/api/v1/admin/users',
+  users: get('/api/v1/admin/users', 'Every staff account', { access: 'admin', response: adminUsersResponseSchema, refusals: [403] }),
+  updateUser: patch('/api/v1/admin/users/:id', 'Deactivate or reactivate a user, or change admin access', {
     access: 'admin',
-    tags,
-    summary: 'Every staff account',
-    response: adminUsersResponseSchema,
-    refusals: [403],
-  }),
-  updateUser: defineRoute({
-    method: 'PATCH',
-    path: '/api/v1/admin/users/:id',
-    access: 'admin',
-    tags,
-    summary: 'Deactivate or reactivate a user, or change admin access',
     params: userParams,
     body: adminUpdateUserBodySchema,
     response: adminUpdateUserResponseSchema,
     refusals: [400, 403, 404],
   }),
-  unlockUser: defineRoute({
-    method: 'POST',
-    path: '/api/v1/admin/users/:id/unlock',
+  unlockUser: post('/api/v1/admin/users/:id/unlock', 'Lift the login limits on a user locked out by failed sign-ins', {
     access: 'admin',
-    tags,
-    summary: 'Lift the login limits on a user locked out by failed sign-ins',
     params: userParams,
     response: messageOnlySchema,
     refusals: [403, 404],

@@ -38,7 +38,7 @@ import {
   usersResponseSchema,
 } from '../schemas/chat.js';
 import { idParam } from '../schemas/common.js';
-import { defineRoute } from './define.js';
+import { routeGroup } from './define.js';
 
 /** At most this many files ride on one message. */
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
@@ -48,245 +48,149 @@ const inConversationParams = z.object({ conversationId: idParam('Conversation id
 const messageParams = z.object({ conversationId: idParam('Conversation id'), messageId: idParam('Message id') });
 const memberParams = z.object({ conversationId: idParam('Conversation id'), userId: idParam('User id') });
 const conversationImage = { conversation_image: { maxCount: 1 } };
+const messageFiles = { maxCount: MAX_ATTACHMENTS_PER_MESSAGE };
 
-const tags = ['conversations'];
-const messageTags = ['messages'];
+const conversations = routeGroup(['conversations']);
+const messages = routeGroup(['messages']);
+const users = routeGroup(['users']);
+const members = routeGroup(['members']);
+const files = routeGroup(['files']);
+const directMessages = routeGroup(['direct messages']);
 
 export const chatRoutes = {
   // ---------------------------------------------------------------- conversations
-  conversations: defineRoute({
-    method: 'GET',
-    path: '/api/v1/conversations',
-    tags,
-    summary: 'Every conversation of the caller, pinned first',
+  conversations: conversations.get('/api/v1/conversations', 'Every conversation of the caller, pinned first', {
     response: conversationListResponseSchema,
   }),
-  conversationsByFilter: defineRoute({
-    method: 'GET',
-    path: '/api/v2/conversations',
-    tags,
-    summary: 'The caller’s personal or group conversations',
+  conversationsByFilter: conversations.get('/api/v2/conversations', 'The caller’s personal or group conversations', {
     query: conversationListQuerySchema,
     response: conversationListResponseSchema,
     refusals: [400],
   }),
-  conversationPage: defineRoute({
-    method: 'GET',
-    path: '/api/v3/conversations',
-    tags,
-    summary: 'One page of the caller’s personal or group conversations',
+  conversationPage: conversations.get('/api/v3/conversations', 'One page of the caller’s personal or group conversations', {
     query: conversationPageQuerySchema,
     response: conversationPageResponseSchema,
     refusals: [400],
   }),
-  unreadCount: defineRoute({
-    method: 'GET',
-    path: '/api/v2/conversations/unread-count',
-    tags,
-    summary: 'Unread messages, personal and group',
+  unreadCount: conversations.get('/api/v2/conversations/unread-count', 'Unread messages, personal and group', {
     response: unreadCountResponseSchema,
   }),
-  conversation: defineRoute({
-    method: 'GET',
-    path: '/api/v2/conversations/:id',
+  conversation: conversations.get('/api/v2/conversations/:id', 'One conversation with its members, pinned message and the caller’s permissions', {
     aliases: ['/api/v1/conversations/:id'],
-    tags,
-    summary: 'One conversation with its members, pinned message and the caller’s permissions',
     params: conversationParams,
     response: conversationDetailResponseSchema,
     refusals: [400, 404],
   }),
-  createConversation: defineRoute({
-    method: 'POST',
-    path: '/api/v1/conversations',
-    tags,
-    summary: 'Create a group conversation; the creator is its admin',
+  createConversation: conversations.post('/api/v1/conversations', 'Create a group conversation; the creator is its admin', {
     description: 'multipart/form-data: `data` is JSON {name, conversation_member_ids[], is_group: true}; `conversation_image` is an optional image.',
     form: { data: createConversationDataSchema, files: conversationImage },
     response: createConversationResponseSchema,
     statuses: [201],
     refusals: [400, 413],
   }),
-  patchConversation: defineRoute({
-    method: 'PATCH',
-    path: '/api/v1/conversations/:id',
-    tags,
-    summary: 'Pin/unpin the conversation for the caller, or leave it',
+  patchConversation: conversations.patch('/api/v1/conversations/:id', 'Pin/unpin the conversation for the caller, or leave it', {
     params: conversationParams,
     body: conversationPatchBodySchema,
     response: conversationPatchResponseSchema,
     refusals: [400, 404],
   }),
-  updateConversation: defineRoute({
-    method: 'PUT',
-    path: '/api/v1/conversations/:id',
-    tags,
-    summary: 'Rename a group or change its image (conversation admins only)',
+  updateConversation: conversations.put('/api/v1/conversations/:id', 'Rename a group or change its image (conversation admins only)', {
     description: 'multipart/form-data: `data` is JSON {name}; `conversation_image` is an optional image.',
     params: conversationParams,
     form: { data: updateConversationDataSchema, files: conversationImage },
     response: conversationActionResponseSchema,
     refusals: [400, 403, 404, 413],
   }),
-  activityLog: defineRoute({
-    method: 'GET',
-    path: '/api/v1/conversations/actions/:id',
-    tags,
-    summary: 'The activity log, newest first',
+  activityLog: conversations.get('/api/v1/conversations/actions/:id', 'The activity log, newest first', {
     params: conversationParams,
     response: conversationActionsResponseSchema,
     refusals: [400, 404],
   }),
 
   // ---------------------------------------------------------------- messages
-  messages: defineRoute({
-    method: 'GET',
-    path: '/api/v1/messages/:conversationId',
-    tags: messageTags,
-    summary: 'A page of messages, oldest first; the newest page marks the conversation read',
+  messages: messages.get('/api/v1/messages/:conversationId', 'A page of messages, oldest first; the newest page marks the conversation read', {
     params: inConversationParams,
     query: messagePageQuerySchema,
     response: messagesResponseSchema,
     refusals: [400, 404],
   }),
-  sendMessage: defineRoute({
-    method: 'POST',
-    path: '/api/v1/messages/:conversationId',
-    tags: messageTags,
-    summary: 'Send a message with optional attachments',
+  sendMessage: messages.post('/api/v1/messages/:conversationId', 'Send a message with optional attachments', {
     description: `multipart/form-data: \`data\` is JSON {message, reply_to_message_id, mention_data[], client_message_id}; up to ${MAX_ATTACHMENTS_PER_MESSAGE} files as \`message_attachments\`, 16 MB each. A retry with the same client_message_id returns the stored message (200).`,
     params: inConversationParams,
-    form: { data: sendMessageDataSchema, files: { message_attachments: { maxCount: MAX_ATTACHMENTS_PER_MESSAGE } } },
+    form: { data: sendMessageDataSchema, files: { message_attachments: messageFiles } },
     response: sendMessageResponseSchema,
     statuses: [201, 200],
     refusals: [400, 403, 404, 409, 413],
   }),
-  searchConversation: defineRoute({
-    method: 'POST',
-    path: '/api/v1/messages/search/:conversationId',
-    tags: messageTags,
-    summary: 'Search the messages of one conversation',
+  searchConversation: messages.post('/api/v1/messages/search/:conversationId', 'Search the messages of one conversation', {
     params: inConversationParams,
     body: searchBodySchema,
     response: searchResponseSchema,
     refusals: [400, 404],
   }),
   // The document's path ends in a slash; the same call is answered without it too.
-  searchEverywhere: defineRoute({
-    method: 'POST',
-    path: '/api/v1/messages/global/search/',
+  searchEverywhere: messages.post('/api/v1/messages/global/search/', 'Search every conversation the caller belongs to', {
     aliases: ['/api/v1/messages/global/search'],
-    tags: messageTags,
-    summary: 'Search every conversation the caller belongs to',
     description: 'Every word of the keyword must start a word of the message. Best match first, at most 50.',
     body: searchBodySchema,
     response: searchResponseSchema,
     refusals: [400],
   }),
-  thread: defineRoute({
-    method: 'GET',
-    path: '/api/v1/messages/thread/:conversationId/:messageId',
-    tags: messageTags,
-    summary: 'A thread: its parent message and every reply, oldest first',
+  thread: messages.get('/api/v1/messages/thread/:conversationId/:messageId', 'A thread: its parent message and every reply, oldest first', {
     params: messageParams,
     response: threadDetailResponseSchema,
     refusals: [400, 404],
   }),
-  replyInThread: defineRoute({
-    method: 'POST',
-    path: '/api/v1/messages/:conversationId/:messageId',
-    tags: messageTags,
-    summary: 'Reply in the thread of a message',
+  replyInThread: messages.post('/api/v1/messages/:conversationId/:messageId', 'Reply in the thread of a message', {
     description: `multipart/form-data: \`data\` is JSON {message, mention_data[], client_message_id}; the text is required. Up to ${MAX_ATTACHMENTS_PER_MESSAGE} files as \`attachments\` (or \`message_attachments\`), 16 MB each.`,
     params: messageParams,
-    form: {
-      data: threadReplyDataSchema,
-      files: { attachments: { maxCount: MAX_ATTACHMENTS_PER_MESSAGE }, message_attachments: { maxCount: MAX_ATTACHMENTS_PER_MESSAGE } },
-    },
+    form: { data: threadReplyDataSchema, files: { attachments: messageFiles, message_attachments: messageFiles } },
     response: sendMessageResponseSchema,
     statuses: [201, 200],
     refusals: [400, 403, 404, 409, 413],
   }),
-  toggleReaction: defineRoute({
-    method: 'PUT',
-    path: '/api/v1/messages/:conversationId/:messageId',
-    tags: messageTags,
-    summary: 'Add the caller’s reaction of a type to a message, or remove it when already there',
+  toggleReaction: messages.put('/api/v1/messages/:conversationId/:messageId', 'Add the caller’s reaction of a type to a message, or remove it when already there', {
     params: messageParams,
     body: reactionBodySchema,
     response: reactionResponseSchema,
     refusals: [400, 403, 404, 409],
   }),
-  deleteMessage: defineRoute({
-    method: 'DELETE',
-    path: '/api/v1/messages/:conversationId/:messageId',
-    tags: messageTags,
-    summary: 'Delete one of the caller’s own messages',
+  deleteMessage: messages.delete('/api/v1/messages/:conversationId/:messageId', 'Delete one of the caller’s own messages', {
     params: messageParams,
     response: deleteMessageResponseSchema,
     refusals: [400, 403, 404, 409],
   }),
-  messagePosition: defineRoute({
-    method: 'GET',
-    path: '/api/v1/messages/:conversationId/:messageId',
-    tags: messageTags,
-    summary: 'Where a message sits: index from the newest, its text, and its thread',
+  messagePosition: messages.get('/api/v1/messages/:conversationId/:messageId', 'Where a message sits: index from the newest, its text, and its thread', {
     params: messageParams,
     response: messagePositionResponseSchema,
     refusals: [400, 404],
   }),
-  togglePin: defineRoute({
-    method: 'PATCH',
-    path: '/api/v1/messages/:conversationId/:messageId',
-    tags: messageTags,
-    summary: 'Pin a message (replacing the previous pin), or unpin the pinned one',
+  togglePin: messages.patch('/api/v1/messages/:conversationId/:messageId', 'Pin a message (replacing the previous pin), or unpin the pinned one', {
     params: messageParams,
     response: pinMessageResponseSchema,
     refusals: [400, 403, 404],
   }),
 
   // ---------------------------------------------------------------- users, members, files, direct messages
-  users: defineRoute({
-    method: 'GET',
-    path: '/api/v1/users',
-    tags: ['users'],
-    summary: 'Active staff other than the caller',
-    response: usersResponseSchema,
-  }),
-  updateMember: defineRoute({
-    method: 'PATCH',
-    path: '/api/v1/conversation-member/:conversationId/:userId',
-    tags: ['members'],
-    summary: 'Mute/unmute or remove a member (conversation admins only, never themselves)',
+  users: users.get('/api/v1/users', 'Active staff other than the caller', { response: usersResponseSchema }),
+  updateMember: members.patch('/api/v1/conversation-member/:conversationId/:userId', 'Mute/unmute or remove a member (conversation admins only, never themselves)', {
     params: memberParams,
     body: memberPatchBodySchema,
     response: conversationActionResponseSchema,
     refusals: [400, 403, 404],
   }),
-  addMember: defineRoute({
-    method: 'PUT',
-    path: '/api/v1/conversation-member/:conversationId',
-    tags: ['members'],
-    summary: 'Add a member to a group (any member may)',
+  addMember: members.put('/api/v1/conversation-member/:conversationId', 'Add a member to a group (any member may)', {
     params: inConversationParams,
     body: addMemberBodySchema,
     response: conversationActionResponseSchema,
     refusals: [400, 404, 409],
   }),
-  files: defineRoute({
-    method: 'GET',
-    path: '/api/v1/files/:conversationId',
-    tags: ['files'],
-    summary: 'Files sent in a conversation, newest first',
+  files: files.get('/api/v1/files/:conversationId', 'Files sent in a conversation, newest first', {
     params: inConversationParams,
     response: filesResponseSchema,
     refusals: [400, 404],
   }),
-  directMessage: defineRoute({
-    method: 'POST',
-    path: '/api/v1/direct-message',
-    tags: ['direct messages'],
-    summary: 'Send one message to several people, each in their personal conversation with the caller',
+  directMessage: directMessages.post('/api/v1/direct-message', 'Send one message to several people, each in their personal conversation with the caller', {
     body: directMessageBodySchema,
     response: directMessageResponseSchema,
     refusals: [400],

@@ -46,6 +46,20 @@ export interface RouteDefinition {
 
 export const defineRoute = <const Definition extends RouteDefinition>(definition: Definition): Definition => definition;
 
+type RouteSpec = Omit<RouteDefinition, 'method' | 'path' | 'summary' | 'tags'>;
+
+/**
+ * The calls of one feature, tagged alike in the OpenAPI document: `get(path, summary, spec)`
+ * and so on, so the table reads one call per entry.
+ */
+export const routeGroup = (tags: readonly string[]) => {
+  const method =
+    <Method extends HttpMethod>(verb: Method) =>
+    <const Spec extends RouteSpec>(path: string, summary: string, spec: Spec) =>
+      ({ method: verb, path, summary, tags, ...spec }) as { method: Method; path: string; summary: string; tags: readonly string[] } & Spec;
+  return { get: method('GET'), post: method('POST'), put: method('PUT'), patch: method('PATCH'), delete: method('DELETE') };
+};
+
 type ParamsOf<Definition extends RouteDefinition> = Definition['params'] extends z.ZodType ? z.input<Definition['params']> : undefined;
 
 /** The path of a route with its parameters filled in (each encoded). */

@@ -1,33 +1,16 @@
 /** Version (000 §7 Accounts), liveness and readiness. */
 import { versionResponseSchema } from '../schemas/accounts.js';
 import { healthResponseSchema, readinessResponseSchema } from '../schemas/system.js';
-import { defineRoute } from './define.js';
+import { routeGroup } from './define.js';
 
-const tags = ['system'];
+const { get } = routeGroup(['system']);
 
 export const systemRoutes = {
-  version: defineRoute({
-    method: 'GET',
-    path: '/api/v1/version',
+  version: get('/api/v1/version', 'Web and mobile versions, and the app download links', { access: 'public', response: versionResponseSchema }),
+  health: get('/healthz', 'The process is up', { access: 'public', response: healthResponseSchema }),
+  readiness: get('/readyz', 'The database answers (503 when it does not)', {
     access: 'public',
-    tags,
-    summary: 'Web and mobile versions, and the app download links',
-    response: versionResponseSchema,
-  }),
-  health: defineRoute({
-    method: 'GET',
-    path: '/healthz',
-    access: 'public',
-    tags,
-    summary: 'The process is up',
-    response: healthResponseSchema,
-  }),
-  readiness: defineRoute({
-    method: 'GET',
-    path: '/readyz',
-    access: 'public',
-    tags,
-    summary: 'The database answers (503 when it does not)',
     response: readinessResponseSchema,
+    statuses: [200, 503],
   }),
 };
