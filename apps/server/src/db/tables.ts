@@ -89,14 +89,18 @@ export interface MessagesTable {
   updated_at: number;
 }
 
-export interface MessageAttachmentsTable {
-  id: Id;
-  message_id: number;
+/** The columns every stored upload has, in whichever table holds it. */
+export interface StoredFileColumns {
   stored_name: string;
   original_name: string;
   file_type: string;
   size_bytes: number;
   created_at: number;
+}
+
+export interface MessageAttachmentsTable extends StoredFileColumns {
+  id: Id;
+  message_id: number;
 }
 
 export interface MessageReactionsTable {
@@ -223,16 +227,11 @@ export interface RequestLinesTable {
   data: NullableJson;
 }
 
-export interface RequestFilesTable {
+export interface RequestFilesTable extends StoredFileColumns {
   id: Id;
   request_id: number;
   line_id: number | null;
   field: string;
-  stored_name: string;
-  original_name: string;
-  file_type: string;
-  size_bytes: number;
-  created_at: number;
 }
 
 /** The approvers of one request, copied from the rule when filed; a vote fills a row once. */

@@ -1,5 +1,6 @@
 /** Normalising values that the two databases return differently (docs/adr/0002). */
 import type { SqlBool } from 'kysely';
+import type { StoredFileColumns } from './tables.js';
 
 export const toBool = (value: SqlBool | null | undefined): boolean => value === true || value === 1;
 
@@ -25,3 +26,15 @@ export const isUniqueViolation = (error: unknown): boolean => {
   const { code } = error as { code?: unknown };
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 };
+
+/** An upload as the services know it, in the columns every file table shares. */
+export const storedFileColumns = (
+  file: { storedName: string; originalName: string; fileType: string; size: number },
+  time: number,
+): StoredFileColumns => ({
+  stored_name: file.storedName,
+  original_name: file.originalName,
+  file_type: file.fileType,
+  size_bytes: file.size,
+  created_at: time,
+});

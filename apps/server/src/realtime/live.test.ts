@@ -5,9 +5,9 @@
 import { PRESENCE_BATCH_MS, type ChatMessageRecord, type Message, type OnlineUserRecord } from '@ichat/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChatClient, type ChatClient } from '../test-support/chat-client.js';
+import { openChatRoom, type ChatClient } from '../test-support/chat-client.js';
 import { nextEvent } from '../test-support/socket-waits.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 import { JOIN_NOT_A_MEMBER as NOT_A_MEMBER } from '../features/chat/chat-socket.js';
 import { BAD_ROOM } from './socket-server.js';
 
@@ -41,17 +41,14 @@ const send = (user: string, conversationId: number, text: string, clientMessageI
 
 const isChat = (record: ChatMessageRecord) => record.type === 'user-chat' && record.action === undefined;
 
+let room: Awaited<ReturnType<typeof openChatRoom>>;
 beforeAll(async () => {
-  server = await startTestServer();
-  chat = await createChatClient(server, ['maria.santos', 'juan.delacruz', 'carmen.flores', 'grace.tan', 'jose.garcia']);
+  room = await openChatRoom(['maria.santos', 'juan.delacruz', 'carmen.flores', 'grace.tan', 'jose.garcia'], { creator: 'juan.delacruz', name: 'Live Room', members: ['Maria Santos', 'Carmen Flores'] });
+  ({ server, chat, groupId: roomId } = room);
   Object.assign(tokens, chat.tokens);
   Object.assign(ids, chat.ids);
-  roomId = await chat.createGroup('juan.delacruz', 'Live Room', ['Maria Santos', 'Carmen Flores']);
 });
-afterAll(async () => {
-  chat.closeSockets();
-  await server.close();
-});
+afterAll(() => room.close());
 
 describe('rooms', () => {
   it('lets a member join and leave, and refuses a non-member or a bad room with a sentence', async () => {

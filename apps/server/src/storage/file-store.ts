@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ATTACHMENT_LIMIT_MB, attachmentTooLargeText } from '@ichat/shared';
-import { payloadTooLarge } from '../errors.js';
+import { notFound, payloadTooLarge } from '../errors.js';
 
 export const BUCKETS = ['images-data', 'message-attachment', 'requests-attachments', 'tmp'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -26,6 +26,16 @@ export interface SavedFile {
   size: number;
 }
 
+/** A stored upload ready to be sent back with its original name. */
+export interface StoredFileToSend {
+  path: string;
+  storedName: string;
+  originalName: string;
+  size: number;
+}
+
+export const FILE_NOT_FOUND = 'That file does not exist.';
+
 export interface FileStore {
   root: string;
   ensureBuckets(): Promise<void>;
@@ -34,6 +44,11 @@ export interface FileStore {
   save(bucket: Bucket, source: Readable, options: { maxBytes: number; extension?: string }): Promise<SavedFile>;
   exists(bucket: Bucket, storedName: string): Promise<boolean>;
   remove(bucket: Bucket, storedName: string | null | undefined): Promise<void>;
+  /**
+   * A file to send, once the caller may have it and it is on disk; the same 404 otherwise,
+   * so a refusal says nothing about whether the file exists.
+   */
+  download(bucket: Bucket, file: { stored_name: string; original_name: string; size_bytes: number } | undefined, isAllowed: boolean): Promise<StoredFileToSend>;
 }
 
 class TooLarge extends Error {}
@@ -60,6 +75,14 @@ export const createFileStore = (root: string): FileStore => {
     return path.join(root, bucket, storedName);
   };
 
+  const exists = async (bucket: Bucket, storedName: string) => {
+    if (!isStoredName(storedName)) return false;
+    try {
+      return (await stat(pathFor(bucket, storedName))).isFile();
+    } catch {
+      return false;
+    }
+  };
   return {
     root,
     async ensureBuckets() {
@@ -83,17 +106,14 @@ export const createFileStore = (root: string): FileStore => {
       const { size } = await stat(target);
       return { storedName, path: target, size };
     },
-    async exists(bucket, storedName) {
-      if (!isStoredName(storedName)) return false;
-      try {
-        return (await stat(pathFor(bucket, storedName))).isFile();
-      } catch {
-        return false;
-      }
-    },
+    exists,
     async remove(bucket, storedName) {
       if (!storedName || !isStoredName(storedName)) return;
       await rm(pathFor(bucket, storedName), { force: true });
+    },
+    async download(bucket, file, isAllowed) {
+      if (!file || !isAllowed || !(await exists(bucket, file.stored_name))) throw notFound(FILE_NOT_FOUND);
+      return { path: pathFor(bucket, file.stored_name), storedName: file.stored_name, originalName: file.original_name, size: file.size_bytes };
     },
   };
 };

@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import { safeFileName } from './file-names.js';
+import type { StoredFileToSend } from './file-store.js';
 
 const INLINE_IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -28,12 +29,6 @@ export const attachmentDisposition = (stored: string): string => {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 
-export interface StoredFileToSend {
-  path: string;
-  storedName: string;
-  originalName: string;
-  size: number;
-}
 
 export const sendStoredFile = (reply: FastifyReply, file: StoredFileToSend) => {
   reply

@@ -4,7 +4,7 @@
  */
 import type { Message } from '@ichat/shared';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ApiResponse, TestServer } from './test-server.js';
+import { startTestServer, type ApiResponse, type TestServer } from './test-server.js';
 
 type Body = Record<string, unknown> & { success: boolean; message?: unknown };
 
@@ -85,3 +85,22 @@ export const createChatClient = async (server: TestServer, usernames: string[]) 
 };
 
 export type ChatClient = Awaited<ReturnType<typeof createChatClient>>;
+
+/**
+ * One test file's chat setup: a fresh server, these people signed in, and a group that the
+ * room's creator made with its members.
+ */
+export const openChatRoom = async (usernames: string[], room: { creator: string; name: string; members: string[] }) => {
+  const server = await startTestServer();
+  const chat = await createChatClient(server, usernames);
+  const groupId = await chat.createGroup(room.creator, room.name, room.members);
+  return {
+    server,
+    chat,
+    groupId,
+    close: async () => {
+      chat.closeSockets();
+      await server.close();
+    },
+  };
+};

@@ -30,16 +30,7 @@ export type ConversationsServiceDeps = ChatServiceDeps;
 const filterToGroup = (filter: ConversationFilter | null): boolean | null =>
   filter === null ? null : filter === 'group';
 
-export const createConversationsService = ({
-  db,
-  conversations,
-  messages,
-  views,
-  files,
-  live,
-  notifications,
-  push,
-}: ConversationsServiceDeps) => {
+export const createConversationsService = ({ db, conversations, messages, views, files, live, notifications, push }: ConversationsServiceDeps) => {
   /** Stores an uploaded group image as a square WebP; returns its generated name. */
   const storeImage = async (uploadedPath: string): Promise<string> => {
     const name = files.newName('webp');

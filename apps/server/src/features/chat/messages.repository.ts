@@ -3,33 +3,15 @@
  * Message ids increase with time, so every page is a range on the (conversation_id, id)
  * index: the newest N, the N before an id, or everything after an id.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.js';
-import { toBool } from '../../db/values.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, MessageAttachmentsTable, MessagesTable } from '../../db/tables.js';
+import { storedFileColumns, toBool } from '../../db/values.js';
 import { chatUserColumns, type ChatUserRow, type Executor } from './conversations.repository.js';
 
-export interface MessageRow {
-  id: number;
-  conversation_id: number;
-  sender_id: number;
-  content: string;
-  reply_to_message_id: number | null;
-  thread_parent_id: number | null;
-  client_message_id: string | null;
-  is_deleted: boolean;
-  created_at: number;
-  updated_at: number;
-}
+/** A message as read: booleans as booleans, the deletion time left out. */
+export type MessageRow = Omit<Selectable<MessagesTable>, 'is_deleted' | 'deleted_at'> & { is_deleted: boolean };
 
-export interface AttachmentRow {
-  id: number;
-  message_id: number;
-  stored_name: string;
-  original_name: string;
-  file_type: string;
-  size_bytes: number;
-  created_at: number;
-}
+export type AttachmentRow = Selectable<MessageAttachmentsTable>;
 
 export interface NewAttachment {
   storedName: string;
@@ -155,14 +137,7 @@ export const createMessagesRepository = (db: Kysely<Database>) => {
       await executor
         .insertInto('message_attachments')
         .values(
-          attachments.map((file) => ({
-            message_id: messageId,
-            stored_name: file.storedName,
-            original_name: file.originalName,
-            file_type: file.fileType,
-            size_bytes: file.size,
-            created_at: time,
-          })),
+          attachments.map((file) => ({ message_id: messageId, ...storedFileColumns(file, time) })),
         )
         .execute();
     },

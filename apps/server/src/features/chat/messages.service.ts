@@ -25,16 +25,7 @@ export interface SendInput {
   client_message_id?: string | undefined;
 }
 
-export const createMessagesService = ({
-  db,
-  conversations,
-  messages,
-  views,
-  files,
-  live,
-  notifications,
-  push,
-}: MessagesServiceDeps) => {
+export const createMessagesService = ({ db, conversations, messages, views, files, live, notifications, push }: MessagesServiceDeps) => {
   const maySee = async (conversationId: number, userId: number) =>
     isAllowed(canSeeConversation(await conversations.findMembership(conversationId, userId)));
 
@@ -293,16 +284,7 @@ export const createMessagesService = ({
     /** An attachment for download: members of its conversation only, else 404. */
     async attachmentFor(userId: number, storedName: string) {
       const attachment = await messages.findAttachment(storedName);
-      if (!attachment) throw notFound('That file does not exist.');
-      const membership = await conversations.findMembership(attachment.conversation_id, userId);
-      if (!membership) throw notFound('That file does not exist.');
-      if (!(await files.exists('message-attachment', storedName))) throw notFound('That file does not exist.');
-      return {
-        path: files.pathFor('message-attachment', storedName),
-        storedName,
-        originalName: attachment.original_name,
-        size: attachment.size_bytes,
-      };
+      return files.download('message-attachment', attachment, attachment !== undefined && (await maySee(attachment.conversation_id, userId)));
     },
   };
 };

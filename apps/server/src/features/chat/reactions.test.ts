@@ -4,11 +4,9 @@
  */
 import { REACTION_TYPES, TEXT, type LiveMessageRecord, type Message, type MessageReaction, type Notification, type ReactionsChanged } from '@ichat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChatClient, type ChatClient } from '../../test-support/chat-client.js';
+import { openChatRoom, type ChatClient } from '../../test-support/chat-client.js';
 import { nextEvent } from '../../test-support/socket-waits.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
-let server: TestServer;
 let chat: ChatClient;
 let groupId: number;
 let message: Message;
@@ -20,16 +18,13 @@ const reactionsOf = async (messageId: number) =>
     .message_reactions;
 const bell = (user: string) => chat.get<{ unread_count: number; notifications: Notification[] }>(user, '/api/v1/users/notifications');
 
+let room: Awaited<ReturnType<typeof openChatRoom>>;
 beforeAll(async () => {
-  server = await startTestServer();
-  chat = await createChatClient(server, ['maria.santos', 'juan.delacruz', 'carmen.flores', 'jose.garcia']);
-  groupId = await chat.createGroup('juan.delacruz', 'Reaction Room', ['Maria Santos', 'Carmen Flores']);
+  room = await openChatRoom(['maria.santos', 'juan.delacruz', 'carmen.flores', 'jose.garcia'], { creator: 'juan.delacruz', name: 'Reaction Room', members: ['Maria Santos', 'Carmen Flores'] });
+  ({ chat, groupId } = room);
   message = (await chat.send('maria.santos', groupId, { message: 'Quotation sent to the client' })).body.message;
 });
-afterAll(async () => {
-  chat.closeSockets();
-  await server.close();
-});
+afterAll(() => room.close());
 
 describe('adding and removing', () => {
   it('adds on the first call and removes on the second, and lists who reacted with what', async () => {

@@ -4,11 +4,9 @@
  */
 import { TEXT, type ChatMessageRecord, type Message, type ThreadDetail } from '@ichat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChatClient, type ChatClient } from '../../test-support/chat-client.js';
+import { openChatRoom, type ChatClient } from '../../test-support/chat-client.js';
 import { nextEvent } from '../../test-support/socket-waits.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
-let server: TestServer;
 let chat: ChatClient;
 let groupId: number;
 let parent: Message;
@@ -16,16 +14,13 @@ let parent: Message;
 const thread = (user: string, conversationId: number, messageId: number) =>
   chat.get<{ thread_detail: ThreadDetail }>(user, `/api/v1/messages/thread/${conversationId}/${messageId}`);
 
+let room: Awaited<ReturnType<typeof openChatRoom>>;
 beforeAll(async () => {
-  server = await startTestServer();
-  chat = await createChatClient(server, ['maria.santos', 'juan.delacruz', 'carmen.flores', 'jose.garcia']);
-  groupId = await chat.createGroup('juan.delacruz', 'Thread Room', ['Maria Santos', 'Carmen Flores']);
+  room = await openChatRoom(['maria.santos', 'juan.delacruz', 'carmen.flores', 'jose.garcia'], { creator: 'juan.delacruz', name: 'Thread Room', members: ['Maria Santos', 'Carmen Flores'] });
+  ({ chat, groupId } = room);
   parent = (await chat.send('juan.delacruz', groupId, { message: 'Delivery plan for Monday' })).body.message;
 });
-afterAll(async () => {
-  chat.closeSockets();
-  await server.close();
-});
+afterAll(() => room.close());
 
 describe('replying in a thread', () => {
   it('stores the reply under its parent, outside the main list, and answers it (201)', async () => {

@@ -4,11 +4,9 @@
  */
 import type { Message, Notification } from '@ichat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChatClient, type ChatClient } from '../../test-support/chat-client.js';
+import { openChatRoom, type ChatClient } from '../../test-support/chat-client.js';
 import { nextEvent } from '../../test-support/socket-waits.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
-let server: TestServer;
 let chat: ChatClient;
 let groupId: number;
 
@@ -17,15 +15,12 @@ const bell = async (user: string) =>
 const newest = async (user: string) => (await bell(user)).notifications[0];
 const mention = (name: string, id: number | 'all') => ({ id, name });
 
+let room: Awaited<ReturnType<typeof openChatRoom>>;
 beforeAll(async () => {
-  server = await startTestServer();
-  chat = await createChatClient(server, ['maria.santos', 'juan.delacruz', 'carmen.flores', 'jose.garcia', 'grace.tan']);
-  groupId = await chat.createGroup('juan.delacruz', 'Site Team', ['Maria Santos', 'Carmen Flores']);
+  room = await openChatRoom(['maria.santos', 'juan.delacruz', 'carmen.flores', 'jose.garcia', 'grace.tan'], { creator: 'juan.delacruz', name: 'Site Team', members: ['Maria Santos', 'Carmen Flores'] });
+  ({ chat, groupId } = room);
 });
-afterAll(async () => {
-  chat.closeSockets();
-  await server.close();
-});
+afterAll(() => room.close());
 
 describe('mentions', () => {
   it('notifies a mentioned member live, with sender, preview and conversation', async () => {

@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { toBool } from '../../db/values.js';
+import { storedFileColumns, toBool } from '../../db/values.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -231,16 +231,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
       await executor
         .insertInto('request_files')
         .values(
-          files.map((file) => ({
-            request_id: requestId,
-            line_id: file.lineId,
-            field: file.field,
-            stored_name: file.storedName,
-            original_name: file.originalName,
-            file_type: file.fileType,
-            size_bytes: file.size,
-            created_at: time,
-          })),
+          files.map((file) => ({ request_id: requestId, line_id: file.lineId, field: file.field, ...storedFileColumns(file, time) })),
         )
         .execute();
     },

@@ -553,16 +553,9 @@ export const createRequestsService = ({ db, requests, notifications, push, files
     /** A request file, for its requester and listed approvers only. */
     async fileFor(userId: number, storedName: string) {
       const file = await requests.findFile(storedName);
-      if (!file) throw notFound('That file does not exist.');
-      const request = await requests.findRequest(file.request_id);
-      const allowed = request && isAllowed(canSeeRequest(userId, request, await requests.approversOf(request.id)));
-      if (!allowed || !(await files.exists('requests-attachments', storedName))) throw notFound('That file does not exist.');
-      return {
-        path: files.pathFor('requests-attachments', storedName),
-        storedName,
-        originalName: file.original_name,
-        size: file.size_bytes,
-      };
+      const request = file && (await requests.findRequest(file.request_id));
+      const isAllowedToSee = request !== undefined && isAllowed(canSeeRequest(userId, request, await requests.approversOf(request.id)));
+      return files.download('requests-attachments', file, isAllowedToSee);
     },
   };
 };
