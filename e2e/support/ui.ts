@@ -36,6 +36,17 @@ export const signedInPage = async (browser: Browser, login: string, viewport = {
   return page;
 };
 
+/** Runs `body` with a signed-in window for each login, and closes them all whatever happened. */
+export const withPeople = async <T>(browser: Browser, logins: string[], body: (...pages: Page[]) => Promise<T>): Promise<T> => {
+  const pages: Page[] = [];
+  try {
+    for (const login of logins) pages.push(await signedInPage(browser, login));
+    return await body(...pages);
+  } finally {
+    for (const page of pages) await page.context().close();
+  }
+};
+
 /** Opens a conversation from the sidebar under the Personal or Group toggle. */
 export const openConversation = async (page: Page, filter: 'Personal' | 'Group', name: string) => {
   await page.getByRole('button', { name: new RegExp(`^${filter}`) }).click();

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { arrowTo, expectAccessibleScreen, expectNoSeriousViolations, tabTo } from '../support/accessibility.js';
 import { apiSignIn, createGroup, fileEpr, fileSoLo, react, replyInThread, sendMessage } from '../support/api.js';
 import { expect, test } from '../support/test.js';
-import { messageItem, openConversation, signInAndWaitForHome, signedInPage } from '../support/ui.js';
+import { messageItem, openConversation, signInAndWaitForHome, withPeople } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -231,8 +231,7 @@ test('the keyboard alone sends, reacts, replies, replies in a thread and approve
   await expect(messageItem(page, second).getByRole('button', { name: 'Open thread, 1 reply' })).toBeVisible();
 
   // Vote: the approver opens the request from her list and approves it with a comment.
-  const ana = await signedInPage(browser, 'ana.reyes@demo.local');
-  try {
+  await withPeople(browser, ['ana.reyes@demo.local'], async (ana) => {
     await ana.goto('/requests?p=view-approval-list');
     await tabTo(ana, ana.getByTestId('request-row').filter({ hasText: approvalReferenceId }));
     await ana.keyboard.press('Enter');
@@ -248,7 +247,5 @@ test('the keyboard alone sends, reacts, replies, replies in a thread and approve
     await expect(dialog).toHaveCount(0);
     await expect(ana.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
     await expect(ana.getByTestId('vote')).toContainText('Ana Reyes');
-  } finally {
-    await ana.context().close();
-  }
+  });
 });

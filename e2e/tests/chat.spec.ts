@@ -1,5 +1,5 @@
 /**
- * The chat main screen (issue 3): a group from creation to files and activity log, a muted
+ * The chat main screen (000 §2): a group from creation to files and activity log, a muted
  * member, a direct message to two people, a 10 000-message history, refusals through the
  * EREF dialog, and the phone layout. Tests share one database and run in order.
  */

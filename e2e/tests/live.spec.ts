@@ -1,20 +1,18 @@
 /**
- * The live socket (issue 4): two people in the Sales Team group see each other type, a sent
+ * The live socket (000 §4, §7): two people in the Sales Team group see each other type, a sent
  * message reaches the other window within a second of the send's answer, seen receipts
  * travel back, and presence turns to offline when a person's window closes.
  */
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from '../support/test.js';
-import { messageItem, openConversation, signInAndWaitForHome, signedInPage } from '../support/ui.js';
+import { messageItem, openConversation, signInAndWaitForHome, signedInPage, withPeople } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const GROUP = 'Sales Team';
 
 test('typing, a new message within a second, and seen receipts between two windows', async ({ browser }) => {
-  const maria = await signedInPage(browser, 'maria.santos@demo.local');
-  const juan = await signedInPage(browser, 'juan.delacruz@demo.local');
-  try {
+  await withPeople(browser, ['maria.santos@demo.local', 'juan.delacruz@demo.local'], async (maria, juan) => {
     await openConversation(maria, 'Group', GROUP);
     await openConversation(juan, 'Group', GROUP);
 
@@ -44,10 +42,7 @@ test('typing, a new message within a second, and seen receipts between two windo
     await expect(messageItem(juan, text).getByTestId('seen-by')).toContainText('Maria Santos');
     await expect(messageItem(maria, text).getByTestId('seen-by')).toContainText('You');
     await expect(messageItem(juan, text).getByTestId('seen-by')).not.toContainText('Juan Dela Cruz');
-  } finally {
-    await maria.context().close();
-    await juan.context().close();
-  }
+  });
 });
 
 test('presence: Maria shows online to Juan, then offline with a last-online time once her window closes', async ({ browser }) => {

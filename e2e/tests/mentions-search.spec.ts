@@ -1,11 +1,11 @@
 /**
- * Mentions, the bell and search (issue 5): Juan mentions Maria through the picker, her bell
+ * Mentions, the bell and search (000 §2, §5): Juan mentions Maria through the picker, her bell
  * count rises live, clicking the notification lands on the message with the pulse; a global
  * search jumps to a hit, and a hit in a thread opens the thread at the reply.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
-import { messageItem, openConversation, signedInPage } from '../support/ui.js';
+import { messageItem, openConversation, withPeople } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -20,9 +20,7 @@ const bellCount = async (page: Page): Promise<number> => {
 };
 
 test('mention a member: the picker, their bell rising live, and the notification landing on the message', async ({ browser }) => {
-  const maria = await signedInPage(browser, 'maria.santos@demo.local');
-  const juan = await signedInPage(browser, 'juan.delacruz@demo.local');
-  try {
+  await withPeople(browser, ['maria.santos@demo.local', 'juan.delacruz@demo.local'], async (maria, juan) => {
     // Maria stays on the home screen, away from the group.
     const before = await bellCount(maria);
     await openGroup(juan);
@@ -61,16 +59,11 @@ test('mention a member: the picker, their bell rising live, and the notification
     // The pulse ends after about 2.5 s.
     await expect(target).not.toHaveAttribute('data-highlighted', 'true', { timeout: 4_000 });
     await expect(maria.getByRole('button', { name: `Notifications, ${before} unread` }).or(maria.getByRole('button', { name: 'Notifications', exact: true }))).toBeVisible();
-  } finally {
-    await maria.context().close();
-    await juan.context().close();
-  }
+  });
 });
 
 test('global search: Enter runs it, a hit opens the conversation at the message, a thread hit opens the thread', async ({ browser }) => {
-  const juan = await signedInPage(browser, 'juan.delacruz@demo.local');
-  const maria = await signedInPage(browser, 'maria.santos@demo.local');
-  try {
+  await withPeople(browser, ['juan.delacruz@demo.local', 'maria.santos@demo.local'], async (juan, maria) => {
     await openGroup(juan);
     const word = `Zamboanga${Date.now()}`;
     await juan.getByRole('textbox', { name: 'Message' }).fill(`Shipment of roofing to ${word} confirmed`);
@@ -124,8 +117,5 @@ test('global search: Enter runs it, a hit opens the conversation at the message,
     await juan.getByRole('button', { name: 'Close thread' }).click();
     await juan.getByRole('button', { name: 'Back to conversations' }).click();
     await expect(juan.getByTestId('conversation-item').first()).toBeVisible();
-  } finally {
-    await juan.context().close();
-    await maria.context().close();
-  }
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The requests area (issue 6): a requester files an ePR with two lines and an attachment,
+ * The requests area (001): a requester files an ePR with two lines and an attachment,
  * the level-1 and level-2 approvers approve from their lists, and the requester sees
  * Approved and the notifications on the bell. Tests share one database and run in order.
  */

@@ -1,11 +1,11 @@
 /**
- * Threads and reactions (issue 5) between two windows in the Sales Team group: a reaction
+ * Threads and reactions (000 §2, §7) between two windows in the Sales Team group: a reaction
  * picked in one shows in the other, a thread reply arrives live, an empty thread reply is
  * refused with its EREF, and the replies link opens the thread.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
-import { messageItem, openConversation, signedInPage } from '../support/ui.js';
+import { messageItem, openConversation, withPeople } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -20,9 +20,7 @@ const send = async (page: Page, text: string) => {
 };
 
 test('react to a message: the picker, the grouped chip in both windows, and taking it back', async ({ browser }) => {
-  const maria = await signedInPage(browser, 'maria.santos@demo.local');
-  const juan = await signedInPage(browser, 'juan.delacruz@demo.local');
-  try {
+  await withPeople(browser, ['maria.santos@demo.local', 'juan.delacruz@demo.local'], async (maria, juan) => {
     await openGroup(maria);
     await openGroup(juan);
     const text = `Reaction check ${Date.now()}: 200 bags delivered`;
@@ -54,16 +52,11 @@ test('react to a message: the picker, the grouped chip in both windows, and taki
     await messageItem(maria, text).getByRole('button', { name: /^2 Heart: You/ }).click();
     await expect(messageItem(juan, text).getByRole('button', { name: '1 Heart: You' })).toContainText('1');
     await expect(messageItem(maria, text).getByRole('button', { name: '1 Heart: Juan Dela Cruz' })).toBeVisible();
-  } finally {
-    await maria.context().close();
-    await juan.context().close();
-  }
+  });
 });
 
 test('reply in a thread: the thread view, an empty reply refused, the reply live in the other window', async ({ browser }) => {
-  const maria = await signedInPage(browser, 'maria.santos@demo.local');
-  const juan = await signedInPage(browser, 'juan.delacruz@demo.local');
-  try {
+  await withPeople(browser, ['maria.santos@demo.local', 'juan.delacruz@demo.local'], async (maria, juan) => {
     await openGroup(maria);
     await openGroup(juan);
     const parentText = `Thread check ${Date.now()}: who takes the Cebu delivery?`;
@@ -99,8 +92,5 @@ test('reply in a thread: the thread view, an empty reply refused, the reply live
     const mariasThread = maria.getByRole('dialog', { name: 'Thread' });
     await expect(mariasThread.getByRole('list', { name: 'Thread replies' })).toContainText(replyText);
     await expect(mariasThread.getByRole('list', { name: 'Thread replies' })).toContainText('Juan Dela Cruz');
-  } finally {
-    await maria.context().close();
-    await juan.context().close();
-  }
+  });
 });

@@ -1,12 +1,10 @@
-import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { PROFILE_PHOTO_TYPES, profilePhotoProblem } from './photo-rules';
+import { useState } from 'react';
 import { profilePhotoUrl } from '../../lib/assets';
+import { ChooseImageButton, ChosenImagePreview } from '../../lib/image-choice';
+import { PROFILE_PHOTO_TYPES, profilePhotoProblem } from './photo-rules';
 
 const PHOTO_SIZE = 112;
 
@@ -19,13 +17,8 @@ interface ProfilePhotoPickerProps {
 
 export function ProfilePhotoPicker({ currentPhoto, chosenFile, onChoose, isDisabled }: ProfilePhotoPickerProps) {
   const [problem, setProblem] = useState<string | null>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so choosing the same file again after a fix still fires a change.
-    event.target.value = '';
-    if (!file) return;
+  const handleFile = (file: File) => {
     const fileProblem = profilePhotoProblem(file);
     setProblem(fileProblem);
     if (!fileProblem) onChoose(file);
@@ -34,7 +27,7 @@ export function ProfilePhotoPicker({ currentPhoto, chosenFile, onChoose, isDisab
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
       {chosenFile ? (
-        <PhotoPreview file={chosenFile} />
+        <ChosenImagePreview file={chosenFile} size={PHOTO_SIZE} alt="New profile photo preview" />
       ) : (
         <Avatar
           src={profilePhotoUrl(currentPhoto)}
@@ -42,25 +35,7 @@ export function ProfilePhotoPicker({ currentPhoto, chosenFile, onChoose, isDisab
           sx={{ width: PHOTO_SIZE, height: PHOTO_SIZE, border: 1, borderColor: 'divider' }}
         />
       )}
-      {/* A real button that opens the hidden input: MUI's component="label" gives a label
-          role="button", which ARIA does not allow on a label. */}
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<PhotoCameraOutlinedIcon />}
-        onClick={() => fileInputRef.current?.click()}
-        disabled={isDisabled}
-      >
-        Choose Photo
-      </Button>
-      <input
-        ref={fileInputRef}
-        type="file"
-        hidden
-        tabIndex={-1}
-        accept={PROFILE_PHOTO_TYPES.join(',')}
-        onChange={handleChange}
-      />
+      <ChooseImageButton label="Choose Photo" accept={PROFILE_PHOTO_TYPES} onFile={handleFile} isDisabled={isDisabled} />
       {chosenFile ? (
         <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 180 }}>
           {chosenFile.name}
@@ -72,34 +47,5 @@ export function ProfilePhotoPicker({ currentPhoto, chosenFile, onChoose, isDisab
         </Typography>
       ) : null}
     </Stack>
-  );
-}
-
-/**
- * The chosen file shown before upload. The object URL is made and revoked by the same
- * effect, so no URL outlives the preview (and StrictMode's double run makes a fresh one).
- */
-function PhotoPreview({ file }: { file: File }) {
-  const imageRef = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const url = URL.createObjectURL(file);
-    if (imageRef.current) imageRef.current.src = url;
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  return (
-    <Box
-      component="img"
-      ref={imageRef}
-      alt="New profile photo preview"
-      sx={{
-        width: PHOTO_SIZE,
-        height: PHOTO_SIZE,
-        borderRadius: '50%',
-        objectFit: 'cover',
-        border: 2,
-        borderColor: 'primary.main',
-      }}
-    />
   );
 }

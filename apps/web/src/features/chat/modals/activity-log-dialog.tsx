@@ -6,8 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useActivityLogQuery } from '../api/queries';
 import { UserAvatar } from '../conversation-avatar';
 import { longDateTime } from '../lib/dates';
-import { useQueryErrorReport } from '../../../lib/use-report-error';
-import { EmptyText, ModalFrame, ModalLoading } from './modal-frame';
+import { QueryModal } from './modal-frame';
 
 interface Props {
   conversationId: number;
@@ -17,16 +16,19 @@ interface Props {
 
 /** Activity Log: the conversation's actions, newest first (000 §8 activity lines). */
 export function ActivityLogDialog({ conversationId, isOpen, onClose }: Props) {
-  const actions = useActivityLogQuery(conversationId, isOpen);
-  useQueryErrorReport('FETCH_ACTIVITY_LOGS_ERROR', actions.error, actions.errorUpdatedAt);
-  const entries = actions.data ?? [];
+  const query = useActivityLogQuery(conversationId, isOpen);
   return (
-    <ModalFrame isOpen={isOpen} title="Activity Log" onClose={onClose} maxWidth="sm">
-      {actions.isPending ? (
-        <ModalLoading label="Loading activity log" />
-      ) : entries.length === 0 ? (
-        <EmptyText>{TEXT.noActivityLogsFound}</EmptyText>
-      ) : (
+    <QueryModal
+      isOpen={isOpen}
+      title="Activity Log"
+      onClose={onClose}
+      maxWidth="sm"
+      query={query}
+      errorKey="FETCH_ACTIVITY_LOGS_ERROR"
+      loadingLabel="Loading activity log"
+      emptyText={TEXT.noActivityLogsFound}
+    >
+      {(entries) => (
         <List dense aria-label="Activity log">
           {entries.map((entry) => (
             <ListItem key={entry.id} disableGutters>
@@ -46,6 +48,6 @@ export function ActivityLogDialog({ conversationId, isOpen, onClose }: Props) {
           ))}
         </List>
       )}
-    </ModalFrame>
+    </QueryModal>
   );
 }

@@ -7,7 +7,6 @@ import { useReportError } from '../../../lib/use-report-error';
 import { ConversationNameField, FormDialog, FormDialogActions } from './form-dialog';
 import { ConversationImagePicker } from './image-picker';
 import { useConversationName } from './use-conversation-name';
-import { useFormDialogNotice } from './use-form-dialog-notice';
 import { UserPicker, type PickableUser } from './user-picker';
 
 interface DialogProps {
@@ -18,18 +17,15 @@ interface DialogProps {
 /** Create group conversation (000 §2 Modals): image, name, members, Create Conversation. */
 export function CreateGroupDialog({ isOpen, onClose }: DialogProps) {
   // 'Conversation created.' first, then the new conversation opens (000 §7, §8).
-  const { notice, finish, handleNoticeClosed } = useFormDialogNotice(onClose);
   return (
     <FormDialog
       isOpen={isOpen}
       title="Create Group Conversation"
       onClose={onClose}
       maxWidth="sm"
-      notice={notice}
       fallbackNotice={TEXT.conversationCreated}
-      onNoticeClosed={handleNoticeClosed}
     >
-      <CreateGroupForm onCancel={onClose} onCreated={finish} />
+      {(finish) => <CreateGroupForm onCancel={onClose} onCreated={finish} />}
     </FormDialog>
   );
 }

@@ -7,7 +7,6 @@ import { useErefDialog } from '../../../lib/eref-dialog';
 import { useDirectMessageMutation } from '../api/mutations';
 import { useReportError } from '../../../lib/use-report-error';
 import { FormDialog, FormDialogActions } from './form-dialog';
-import { useFormDialogNotice } from './use-form-dialog-notice';
 import { UserPicker, type PickableUser } from './user-picker';
 
 interface DialogProps {
@@ -18,18 +17,15 @@ interface DialogProps {
 /** Direct message (000 §2 Modals): To recipients, Message, Send Message; then 'Message sent!'. */
 export function DirectMessageDialog({ isOpen, onClose }: DialogProps) {
   // The person reads 'Message sent!' first, then lands in the conversation (000 §8).
-  const { notice, finish, handleNoticeClosed } = useFormDialogNotice(onClose);
   return (
     <FormDialog
       isOpen={isOpen}
       title="New Message"
       onClose={onClose}
       maxWidth="sm"
-      notice={notice}
       fallbackNotice={TEXT.messageSent}
-      onNoticeClosed={handleNoticeClosed}
     >
-      <DirectMessageForm onCancel={onClose} onSent={finish} />
+      {(finish) => <DirectMessageForm onCancel={onClose} onSent={finish} />}
     </FormDialog>
   );
 }

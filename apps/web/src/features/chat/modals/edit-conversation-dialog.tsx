@@ -7,7 +7,6 @@ import { useReportError } from '../../../lib/use-report-error';
 import { ConversationNameField, FormDialog, FormDialogActions } from './form-dialog';
 import { ConversationImagePicker } from './image-picker';
 import { useConversationName } from './use-conversation-name';
-import { useFormDialogNotice } from './use-form-dialog-notice';
 
 interface Props {
   conversation: ConversationDetail;
@@ -18,18 +17,15 @@ interface Props {
 /** Group Settings → edit conversation (000 §2 Modals): image, name, Save Conversation. */
 export function EditConversationDialog({ conversation, isOpen, onClose }: Props) {
   // The conversation is already open: the notice only confirms the change.
-  const { notice, finish, handleNoticeClosed } = useFormDialogNotice(onClose);
   return (
     <FormDialog
       isOpen={isOpen}
       title="Group Settings"
       onClose={onClose}
       maxWidth="xs"
-      notice={notice}
       fallbackNotice={TEXT.conversationUpdated}
-      onNoticeClosed={handleNoticeClosed}
     >
-      <EditForm conversation={conversation} onCancel={onClose} onSaved={finish} />
+      {(finish) => <EditForm conversation={conversation} onCancel={onClose} onSaved={finish} />}
     </FormDialog>
   );
 }

@@ -7,8 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { useFilesQuery } from '../api/queries';
 import { messageAttachmentUrl } from '../../../lib/assets';
 import { isImageType } from '../lib/assets';
-import { useQueryErrorReport } from '../../../lib/use-report-error';
-import { EmptyText, ModalFrame, ModalLoading, ModalTable } from './modal-frame';
+import { ModalTable, QueryModal } from './modal-frame';
 
 interface Props {
   conversationId: number;
@@ -18,16 +17,18 @@ interface Props {
 
 /** View Files: Display Name, File Name, Preview and a VIEW link (000 §2 Modals). */
 export function FilesDialog({ conversationId, isOpen, onClose }: Props) {
-  const files = useFilesQuery(conversationId, isOpen);
-  useQueryErrorReport('VIEW_CONVERSATION_FILES_ERROR', files.error, files.errorUpdatedAt);
-  const rows = files.data ?? [];
+  const query = useFilesQuery(conversationId, isOpen);
   return (
-    <ModalFrame isOpen={isOpen} title="Files" onClose={onClose}>
-      {files.isPending ? (
-        <ModalLoading label="Loading files" />
-      ) : rows.length === 0 ? (
-        <EmptyText>{TEXT.noFilesFound}</EmptyText>
-      ) : (
+    <QueryModal
+      isOpen={isOpen}
+      title="Files"
+      onClose={onClose}
+      query={query}
+      errorKey="VIEW_CONVERSATION_FILES_ERROR"
+      loadingLabel="Loading files"
+      emptyText={TEXT.noFilesFound}
+    >
+      {(rows) => (
         <ModalTable
           label="Files"
           columns={
@@ -76,6 +77,6 @@ export function FilesDialog({ conversationId, isOpen, onClose }: Props) {
           ))}
         </ModalTable>
       )}
-    </ModalFrame>
+    </QueryModal>
   );
 }

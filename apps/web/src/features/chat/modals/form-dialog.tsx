@@ -5,34 +5,37 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, type ReactNode } from 'react';
 import { NoticeDialog, NoticeText } from '../../../lib/notice-dialog';
+import { useFormDialogNotice } from './use-form-dialog-notice';
+
+/** Called by the form once it has done its work: the server's sentence, and the conversation to open, if any. */
+export type FinishForm = (message: string, conversationId?: number | null) => void;
 
 interface FormDialogProps {
   isOpen: boolean;
   title: string;
   onClose: () => void;
   maxWidth: 'xs' | 'sm';
-  /** Shown in a 'Success' notice once the form has done its work; null while there is none. */
-  notice: string | null;
-  /** The notice's text while it fades out (notice is null again by then). */
+  /** The notice's text while it fades out. */
   fallbackNotice: string;
-  onNoticeClosed: () => void;
-  /** The form: DialogContent and FormDialogActions inside a <form>. */
-  children: ReactNode;
+  /** The form (DialogContent and FormDialogActions inside a <form>), given what to call when done. */
+  children: (finish: FinishForm) => ReactNode;
 }
 
 /**
  * The chat's form dialogs (create group, direct message, group settings) close on success and
- * then confirm it in a separate notice, so the notice stays up after the form is gone.
+ * then confirm it in a separate notice, so the notice stays up after the form is gone; the
+ * resulting conversation opens only once the notice is read (use-form-dialog-notice.ts).
  */
-export function FormDialog({ isOpen, title, onClose, maxWidth, notice, fallbackNotice, onNoticeClosed, children }: FormDialogProps) {
+export function FormDialog({ isOpen, title, onClose, maxWidth, fallbackNotice, children }: FormDialogProps) {
   const titleId = useId();
+  const { notice, finish, handleNoticeClosed } = useFormDialogNotice(onClose);
   return (
     <>
       <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
-        {children}
+        {children(finish)}
       </Dialog>
-      <NoticeDialog isOpen={notice !== null} title="Success" onClose={onNoticeClosed}>
+      <NoticeDialog isOpen={notice !== null} title="Success" onClose={handleNoticeClosed}>
         <NoticeText>{notice ?? fallbackNotice}</NoticeText>
       </NoticeDialog>
     </>

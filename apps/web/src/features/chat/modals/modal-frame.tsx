@@ -10,7 +10,9 @@ import TableBody from '@mui/material/TableBody';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { ErefKey } from '@ichat/shared';
 import { useId, type ReactNode } from 'react';
+import { useQueryErrorReport } from '../../../lib/use-report-error';
 
 interface ModalFrameProps {
   isOpen: boolean;
@@ -84,5 +86,29 @@ export function ModalTable({ label, columns, children }: ModalTableProps) {
         <TableBody>{children}</TableBody>
       </Table>
     </Box>
+  );
+}
+
+interface QueryModalProps<Item> {
+  isOpen: boolean;
+  title: string;
+  onClose: () => void;
+  maxWidth?: ModalFrameProps['maxWidth'];
+  /** The query the modal shows; its failure is reported with `errorKey`. */
+  query: { data: Item[] | undefined; isPending: boolean; error: unknown; errorUpdatedAt: number };
+  errorKey: ErefKey;
+  loadingLabel: string;
+  emptyText: string;
+  children: (items: Item[]) => ReactNode;
+}
+
+/** An information modal over one list query: loading, the empty text, or the items. */
+export function QueryModal<Item>({ isOpen, title, onClose, maxWidth, query, errorKey, loadingLabel, emptyText, children }: QueryModalProps<Item>) {
+  useQueryErrorReport(errorKey, query.error, query.errorUpdatedAt);
+  const items = query.data ?? [];
+  return (
+    <ModalFrame isOpen={isOpen} title={title} onClose={onClose} {...(maxWidth ? { maxWidth } : {})}>
+      {query.isPending ? <ModalLoading label={loadingLabel} /> : items.length === 0 ? <EmptyText>{emptyText}</EmptyText> : children(items)}
+    </ModalFrame>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../lib/requests-lib';
 
 /**
- * Print rules (issue 6 §8): on paper only the print layout shows; the header, the sidebar,
+ * Print rules (docs/DECISIONS.md, "Requests and approvals"): on paper only the print layout shows; the header, the sidebar,
  * the buttons and the screen version of the detail are hidden, and nothing clips the page.
  */
 export const printStyles = (

@@ -18,7 +18,7 @@ interface VoteDialogProps {
   onSubmit: (comment: string) => void;
 }
 
-/** Confirms a vote; a denial needs a reason, an approval may carry a comment (issue 6 §4). */
+/** Confirms a vote; a denial needs a reason, an approval may carry a comment (001 §4; docs/DECISIONS.md, "Requests and approvals"). */
 export function VoteDialog({ choice, referenceId, isSubmitting, onCancel, onSubmit }: VoteDialogProps) {
   const titleId = useId();
   const [comment, setComment] = useState('');
