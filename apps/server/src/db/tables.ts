@@ -21,6 +21,8 @@ export interface DepartmentsTable {
   name: string;
   name_key: string;
   created_at: number;
+  /** A retired department stays on its people and requests but leaves the choices. */
+  retired_at: number | null;
 }
 
 export interface UsersTable {
@@ -41,6 +43,10 @@ export interface UsersTable {
   token_version: ColumnType<number, number | undefined, number>;
   profile_photo: string | null;
   last_online_at: number | null;
+  /** Set when an administrator made or reset the password: only a change is allowed until done. */
+  must_change_password: Bool;
+  /** Moved on by an unlock: part of every login-limit key (auth/login-limiter.ts). */
+  login_unlocked_at: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }
@@ -138,17 +144,21 @@ export interface NotificationsTable {
   thread_parent_id: number | null;
   form_request_id: number | null;
   is_read: Bool;
+  /** A daily reminder of a request still waiting for the recipient's decision. */
+  is_reminder: Bool;
   created_at: number;
 }
 
 export interface CompaniesTable {
   id: Id;
   name: string;
+  retired_at: number | null;
 }
 
 export interface PurchaseRequestTypesTable {
   id: Id;
   name: string;
+  retired_at: number | null;
 }
 
 export interface FormsTable {
@@ -172,17 +182,25 @@ export interface FormPermissionsTable {
   created_at: number;
 }
 
-export interface ApprovalRulesTable {
+/**
+ * One band of a form's approval chain: requests whose total falls in [min_total, max_total]
+ * (centavos; null max = no bound) go to these approvers. Forms without amounts have one.
+ */
+export interface ApprovalBandsTable {
   id: Id;
   form_id: number;
-  initial_approval_needed_count: number;
-  executive_approval_needed_count: number;
+  position: number;
+  min_total: number;
+  max_total: number | null;
+  initial_needed: number;
+  /** 0: the band has no second level. */
+  executive_needed: number;
   updated_at: number;
 }
 
-export interface ApprovalRuleApproversTable {
+export interface ApprovalBandApproversTable {
   id: Id;
-  form_id: number;
+  band_id: number;
   level: number;
   user_id: number;
 }
@@ -208,6 +226,10 @@ export interface FormRequestsTable {
   initial_approval_needed_count: number;
   executive_approval_needed_count: number;
   decided_at: number | null;
+  /** The denied request this one corrects, if it was filed as its corrected copy. */
+  copied_from_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the request reached its current level: how long it has waited there. */
+  level_started_at: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }
@@ -244,6 +266,8 @@ export interface RequestApproversTable {
   approved: Bool;
   comment: string | null;
   voted_at: number | null;
+  /** The stand-in who cast this seat's vote on the approver's behalf; null when the approver did. */
+  voted_by: number | null;
 }
 
 /** Append-only history of every vote. */
@@ -254,6 +278,8 @@ export interface RequestVotesTable {
   level: number;
   status: string;
   comment: string | null;
+  /** Who cast it: the approver, or a stand-in on their behalf. */
+  cast_by: number | null;
   created_at: number;
 }
 
@@ -272,8 +298,12 @@ export interface Database {
   purchase_request_types: PurchaseRequestTypesTable;
   forms: FormsTable;
   form_permissions: FormPermissionsTable;
-  approval_rules: ApprovalRulesTable;
-  approval_rule_approvers: ApprovalRuleApproversTable;
+  approval_bands: ApprovalBandsTable;
+  approval_band_approvers: ApprovalBandApproversTable;
+  delegations: DelegationsTable;
+  request_reminders: RequestRemindersTable;
+  settings: SettingsTable;
+  audit_log: AuditLogTable;
   reference_counters: ReferenceCountersTable;
   form_requests: FormRequestsTable;
   request_lines: RequestLinesTable;
@@ -285,3 +315,41 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+export interface DelegationsTable {
+  id: Id;
+  approver_id: number;
+  delegate_id: number;
+  /** Inclusive calendar days in the company's time zone, 'YYYY-MM-DD'. */
+  starts_on: string;
+  ends_on: string;
+  created_by: number;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface RequestRemindersTable {
+  request_id: number;
+  approver_id: number;
+  day: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json;
+  updated_at: number;
+}
+
+/** Every administrative change and delegation; the product never edits or deletes a row. */
+export interface AuditLogTable {
+  id: Id;
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  summary: string;
+  before: NullableJson;
+  after: NullableJson;
+  address: string | null;
+  created_at: number;
+}

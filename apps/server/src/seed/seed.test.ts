@@ -39,14 +39,18 @@ describe('the demo organisation', () => {
     const { db } = server.database;
     const forms = await db.selectFrom('forms').select(['id', 'type']).execute();
     expect(forms.map((form) => form.type).sort()).toEqual([...FORM_TYPES].sort());
-    const approvers = await db.selectFrom('approval_rule_approvers').select(['form_id', 'level', 'user_id']).execute();
-    const rules = await db.selectFrom('approval_rules').selectAll().execute();
+    const approvers = await db
+      .selectFrom('approval_band_approvers as a')
+      .innerJoin('approval_bands as b', 'b.id', 'a.band_id')
+      .select(['b.form_id', 'a.level', 'a.user_id'])
+      .execute();
+    const rules = await db.selectFrom('approval_bands').selectAll().execute();
     for (const form of forms) {
       expect(approvers.some((row) => row.form_id === form.id && row.level === 1), form.type).toBe(true);
       expect(approvers.some((row) => row.form_id === form.id && row.level === 2), form.type).toBe(true);
       const rule = rules.find((row) => row.form_id === form.id);
-      expect(rule?.initial_approval_needed_count).toBeGreaterThanOrEqual(1);
-      expect(rule?.executive_approval_needed_count).toBeGreaterThanOrEqual(1);
+      expect(rule?.initial_needed).toBeGreaterThanOrEqual(1);
+      expect(rule?.executive_needed).toBeGreaterThanOrEqual(1);
     }
     const maria = await db.selectFrom('users').selectAll().where('username_key', '=', 'maria.santos').executeTakeFirstOrThrow();
     expect(approvers.some((row) => row.user_id === maria.id)).toBe(false);

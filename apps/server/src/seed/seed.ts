@@ -89,20 +89,25 @@ export const seedDemoOrganisation = async (db: Kysely<Database>, password: strin
           })),
         )
         .execute();
-      await trx
-        .insertInto('approval_rules')
+      // One band for every amount; an administrator splits it by amount later.
+      const { id: bandId } = await trx
+        .insertInto('approval_bands')
         .values({
           form_id: formId,
-          initial_approval_needed_count: rule.initialNeeded,
-          executive_approval_needed_count: rule.executiveNeeded,
+          position: 0,
+          min_total: 0,
+          max_total: null,
+          initial_needed: rule.initialNeeded,
+          executive_needed: rule.executiveNeeded,
           updated_at: time,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await trx
-        .insertInto('approval_rule_approvers')
+        .insertInto('approval_band_approvers')
         .values([
-          ...rule.level1.map((username) => ({ form_id: formId, level: 1, user_id: userId(username) })),
-          ...rule.level2.map((username) => ({ form_id: formId, level: 2, user_id: userId(username) })),
+          ...rule.level1.map((username) => ({ band_id: bandId, level: 1, user_id: userId(username) })),
+          ...rule.level2.map((username) => ({ band_id: bandId, level: 2, user_id: userId(username) })),
         ])
         .execute();
     }

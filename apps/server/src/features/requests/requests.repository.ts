@@ -129,23 +129,31 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
       return db.selectFrom('purchase_request_types').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
     },
 
-    async approvalRule(formId: number, executor: Executor = db) {
-      const rule = await executor
-        .selectFrom('approval_rules')
-        .select(['initial_approval_needed_count', 'executive_approval_needed_count'])
+    /**
+     * The band of a form's approval chain that a request of this total (centavos; 0 for
+     * forms without amounts) goes to, with its active approvers per level.
+     */
+    async approvalBandFor(formId: number, totalCentavos: number, executor: Executor = db) {
+      const band = await executor
+        .selectFrom('approval_bands')
+        .select(['id', 'initial_needed', 'executive_needed'])
         .where('form_id', '=', formId)
+        .where('min_total', '<=', totalCentavos)
+        .where((eb) => eb.or([eb('max_total', 'is', null), eb('max_total', '>=', totalCentavos)]))
+        .orderBy('position')
         .executeTakeFirst();
+      if (!band) return undefined;
       const approvers = await executor
-        .selectFrom('approval_rule_approvers as a')
+        .selectFrom('approval_band_approvers as a')
         .innerJoin('users as u', 'u.id', 'a.user_id')
         .select(['a.level', 'a.user_id'])
-        .where('a.form_id', '=', formId)
+        .where('a.band_id', '=', band.id)
         .where('u.is_active', '=', true)
         .orderBy('a.id')
         .execute();
       return {
-        initialNeeded: rule?.initial_approval_needed_count ?? 0,
-        executiveNeeded: rule?.executive_approval_needed_count ?? 0,
+        initialNeeded: band.initial_needed,
+        executiveNeeded: band.executive_needed,
         level1: approvers.filter((a) => a.level === 1).map((a) => a.user_id),
         level2: approvers.filter((a) => a.level === 2).map((a) => a.user_id),
       };
@@ -176,6 +184,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
         currentLevel: number;
         initialNeeded: number;
         executiveNeeded: number;
+        copiedFromId?: number | null;
         time: number;
       },
       executor: Executor,
@@ -194,6 +203,8 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
           initial_approval_needed_count: values.initialNeeded,
           executive_approval_needed_count: values.executiveNeeded,
           decided_at: values.status === 'pending' ? null : values.time,
+          copied_from_id: values.copiedFromId ?? null,
+          level_started_at: values.time,
           created_at: values.time,
           updated_at: values.time,
         })
@@ -437,7 +448,12 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
     ): Promise<boolean> {
       const result = await executor
         .updateTable('form_requests')
-        .set({ status: to.status, current_level: to.level, updated_at: time, ...(to.status === 'pending' ? {} : { decided_at: time }) })
+        .set({
+          status: to.status,
+          current_level: to.level,
+          updated_at: time,
+          ...(to.status === 'pending' ? { level_started_at: time } : { decided_at: time }),
+        })
         .where('id', '=', requestId)
         .where('status', '=', 'pending')
         .where('current_level', '=', from.level)

@@ -7,6 +7,7 @@
  */
 import { rename } from 'node:fs/promises';
 import {
+  canBeApprovedWithout,
   canFileForm,
   canSeeApprovalLists,
   canSeeRequest,
@@ -55,6 +56,8 @@ export const FORM_DATA_SCHEMAS: Record<FormType, z.ZodType> = {
   edsr: edsrDataSchema,
 };
 
+/** A form whose chain has no band for the amount (an administrator left it without one). */
+export const CHAIN_MISSING = 'This form has no approvers set up yet. Please ask an administrator.';
 
 /** The document's response key for the four submits it shows. */
 const RESPONSE_KEYS: Partial<Record<string, 'requisition' | 'offset' | 'prospecting' | 'transmittal'>> = {
@@ -327,14 +330,16 @@ export const createRequestsService = ({ db, requests, notifications, push, files
     async submit(caller: AuthUser, form: { id: number; type: FormType; kind: string }, data: Record<string, unknown>, uploads: UploadedFile[]) {
       const prepared = await prepare(form.type, data);
       const placed = placeFiles(prepared, uploads);
-      const rule = await requests.approvalRule(form.id);
-      // Nobody approves their own request; a level never needs more votes than it has approvers.
-      const level1 = rule.level1.filter((id) => id !== caller.id);
-      const level2 = rule.level2.filter((id) => id !== caller.id);
-      const initialNeeded = Math.min(rule.initialNeeded, level1.length);
-      const executiveNeeded = Math.min(rule.executiveNeeded, level2.length);
-      const startLevel = initialNeeded > 0 ? 1 : 2;
-      const status = initialNeeded === 0 && executiveNeeded === 0 ? 'approved' : 'pending';
+      // The chain of the band the total falls in is copied onto the request (docs/DESIGN.md,
+      // "Approvals that cannot double-count"); nobody approves their own request.
+      const band = await requests.approvalBandFor(form.id, prepared.totalCost ?? 0);
+      if (!band) throw badRequest(CHAIN_MISSING);
+      const level1 = band.level1.filter((id) => id !== caller.id);
+      const level2 = band.level2.filter((id) => id !== caller.id);
+      enforce(canBeApprovedWithout(caller.id, band));
+      const { initialNeeded, executiveNeeded } = band;
+      const startLevel = 1;
+      const status = 'pending';
       const time = nowMs();
       const year = Number(manilaToday(time).slice(0, 4));
       const prefix = REFERENCE_PREFIXES[form.type];
