@@ -35,6 +35,7 @@ import { createNotificationsRepository } from './features/notifications/notifica
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { createNotificationsService } from './features/notifications/notifications.service.js';
 import { createApprovalsService } from './features/requests/approvals.service.js';
+import { createDelegationsRepository } from './features/requests/delegations.repository.js';
 import { createRequestsRepository } from './features/requests/requests.repository.js';
 import { requestsRoutes } from './features/requests/requests.routes.js';
 import { createRequestsService } from './features/requests/requests.service.js';
@@ -173,7 +174,8 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   const reactions = createReactionsService(chatDeps);
   const search = createSearchService({ ...chatDeps, search: createSearchRepository(database.db, database.dialect) });
   const requestsRepo = createRequestsRepository(database.db);
-  const requestDeps = { db: database.db, requests: requestsRepo, notifications: notificationsRepo, push };
+  const delegationsRepo = createDelegationsRepository(database.db);
+  const requestDeps = { db: database.db, requests: requestsRepo, delegations: delegationsRepo, notifications: notificationsRepo, push };
   const requests = createRequestsService({ ...requestDeps, files });
   const approvals = createApprovalsService(requestDeps);
   const notifications = createNotificationsService({ notifications: notificationsRepo });

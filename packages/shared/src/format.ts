@@ -84,3 +84,9 @@ export const truncate = (text: string, length: number): string => {
 
 /** File sizes in KB with two decimals (000 §9). */
 export const formatKilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KB`;
+
+/**
+ * Today's date in the company's time zone (Asia/Manila, UTC+8 all year) as 'YYYY-MM-DD':
+ * the calendar that request dates, delegations and reminders follow.
+ */
+export const manilaToday = (now = Date.now()): string => new Date(now + 8 * 3600_000).toISOString().slice(0, 10);

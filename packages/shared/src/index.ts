@@ -9,6 +9,7 @@ export * from './schemas/common.js';
 export * from './schemas/accounts.js';
 export * from './schemas/chat.js';
 export * from './schemas/requests.js';
+export * from './schemas/admin.js';
 export * from './schemas/system.js';
 export * from './policies/index.js';
 export * from './routes/index.js';

@@ -29,6 +29,8 @@ export const NOTIFICATION_TYPES = [
   'approve form request',
   'approved form request',
   'denied form request',
+  // Added: the requester took a request back; its approvers are told (docs/DECISIONS.md).
+  'withdrawn form request',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -40,6 +42,13 @@ export const LIVE_MESSAGE_TYPES = [
   'user-sidebar-chat',
 ] as const;
 export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
+
+/**
+ * A request's status: the document's two (Pending, Approved) plus Denied and Withdrawn,
+ * which end it too (docs/DECISIONS.md, "Requests and approvals").
+ */
+export const REQUEST_STATUSES = ['pending', 'approved', 'denied', 'withdrawn'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** The eight form types (001 §1, §2), in the order the document lists them. */
 export const FORM_TYPES = [

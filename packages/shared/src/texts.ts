@@ -18,6 +18,7 @@ export const TEXT = {
 
   // Sessions
   sessionExpired: 'Your session has ended. Please log in again.',
+  mustChangePassword: 'Please change your password before you continue.',
   notSignedIn: 'Please log in to continue.',
 
   // Profile (000 §2)

@@ -7,6 +7,8 @@ export interface AuthUser {
   isAdmin: boolean;
   /** Whether the current token was issued with Remember Me. */
   remember: boolean;
+  /** An administrator set the password: until it is changed, only that change is allowed. */
+  mustChangePassword: boolean;
 }
 
 /** Resolves a token to its user: null when it is malformed, expired, revoked or deactivated. */

@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAdminister, TEXT, type RouteAccess } from '@ichat/shared';
 import type { Authenticate, AuthUser } from '../auth/auth-user.js';
-import { enforce, unauthorized } from '../errors.js';
+import { enforce, forbidden, unauthorized } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; unset means 'user' under /api/ and /assets/, else 'public'. */
     access?: RouteAccess;
+    /** Allowed while the caller must change an administrator-set password. */
+    duringPasswordChange?: boolean;
   }
 }
 
@@ -56,6 +58,8 @@ export const registerAuthentication = (app: FastifyInstance, authenticate: Authe
     const user = await authenticate(token);
     if (!user) throw unauthorized(TEXT.sessionExpired);
     request.user = user;
+    // Until the person replaces a password an administrator set, they may only do that.
+    if (user.mustChangePassword && !request.routeOptions.config.duringPasswordChange) throw forbidden(TEXT.mustChangePassword);
     if (access === 'admin') enforce(canAdminister(user));
   });
 };

@@ -57,7 +57,7 @@ export const serve = <Definition extends RouteDefinition>(
     app.route({
       method: definition.method,
       url,
-      config: { access },
+      config: { access, duringPasswordChange: definition.duringPasswordChange === true },
       schema,
       ...options,
       handler: (request, reply) => {

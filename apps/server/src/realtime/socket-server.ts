@@ -142,6 +142,11 @@ export const createRealtimeServer = ({
           next(new Error('unauthorized'));
           return;
         }
+        // The page shows the password change first; the socket waits for the new token.
+        if (user.mustChangePassword) {
+          next(new Error('password-change-required'));
+          return;
+        }
         socket.data.user = user;
         // Counted before the client hears 'connect', so a list asked for right after
         // (on any process) already has this person online.

@@ -230,7 +230,7 @@ export const ensureAdmin = async (
 
   let changed = false;
   if (!(await verifyPassword(admin.password, existing.password_hash))) {
-    await repo.replacePassword(existing.id, await hashPassword(admin.password));
+    await repo.replacePassword(existing.id, await hashPassword(admin.password), { mustChange: false });
     changed = true;
   }
   if (existing.admin_access !== true && existing.admin_access !== 1) changed = true;

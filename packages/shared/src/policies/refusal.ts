@@ -18,3 +18,7 @@ export const refusal = (kind: RefusalKind, message: string): Refusal => ({ kind,
 
 /** Whether a verdict allows the action. */
 export const isAllowed = (verdict: Verdict): verdict is null => verdict === null;
+
+/** Whether a policy's answer that is either a refusal or a value (a seat, say) is the refusal. */
+export const isRefusal = <Value extends object>(outcome: Value | Refusal): outcome is Refusal =>
+  'kind' in outcome && 'message' in outcome && Object.keys(outcome).length === 2;

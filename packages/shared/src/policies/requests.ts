@@ -6,7 +6,7 @@
  */
 import { formatPesos, pesosToCentavos } from '../format.js';
 import { TEXT } from '../texts.js';
-import { refusal, type Refusal, type Verdict } from './refusal.js';
+import { isRefusal, refusal, type Refusal, type Verdict } from './refusal.js';
 
 export interface RequestFacts {
   status: 'pending' | 'approved' | 'denied' | 'withdrawn' | (string & {});
@@ -61,7 +61,10 @@ const principalsOf = (userId: number, delegations: readonly Delegation[], today:
       .map((delegation) => delegation.approver_id),
   );
 
-/** The requester, the request's approvers and their stand-ins of today see it; to anyone else it does not exist. */
+/**
+ * The requester, the request's approvers, a stand-in who voted on it and the approvers'
+ * stand-ins of today see it; to anyone else it does not exist.
+ */
 export const canSeeRequest = (
   userId: number,
   request: RequestFacts,
@@ -69,7 +72,7 @@ export const canSeeRequest = (
   delegations: readonly Delegation[] = [],
   today = '',
 ): Verdict => {
-  if (request.requester_id === userId || seats.some((seat) => seat.approver_id === userId)) return null;
+  if (request.requester_id === userId || seats.some((seat) => seat.approver_id === userId || seat.voted_by === userId)) return null;
   const principals = principalsOf(userId, delegations, today);
   return seats.some((seat) => principals.has(seat.approver_id)) ? null : refusal('not-found', REQUEST_REFUSALS.notFound);
 };
@@ -116,8 +119,6 @@ export const votingSeat = (
   return refusal('conflict', mine.some((seat) => seat.has_voted) ? REQUEST_REFUSALS.alreadyVoted : REQUEST_REFUSALS.notYet);
 };
 
-const isRefusal = (value: VotingSeat | Refusal): value is Refusal => 'kind' in value;
-
 /** Whether the caller may approve or deny now (see votingSeat). */
 export const canVote = (...args: Parameters<typeof votingSeat>): Verdict => {
   const outcome = votingSeat(...args);
@@ -138,9 +139,12 @@ export const canFileCorrectedCopy = (userId: number, request: RequestFacts): Ver
 export const canFileForm = (access: FormAccess | undefined): Verdict =>
   access?.add_page && access.view_page && access.open_page ? null : refusal('forbidden', TEXT.permissionDenied);
 
-/** The approval lists (My Pending Approvals, Requests History) need approval_page (001 §6). */
-export const canSeeApprovalLists = (user: { approval_page: boolean }): Verdict =>
-  user.approval_page ? null : refusal('forbidden', TEXT.permissionDenied);
+/**
+ * The approval lists (My Pending Approvals, Requests History) need approval_page (001 §6),
+ * or standing in for an approver today.
+ */
+export const canSeeApprovalLists = (user: { approval_page: boolean }, standsInToday = false): Verdict =>
+  user.approval_page || standsInToday ? null : refusal('forbidden', TEXT.permissionDenied);
 
 // ---------------------------------------------------------------- approval chains
 

@@ -77,6 +77,10 @@ describe('requests policy', () => {
   ])('canSeeApprovalLists with approval_page %s', (approvalPage, verdict) => {
     expect(canSeeApprovalLists({ approval_page: approvalPage })).toEqual(verdict);
   });
+
+  it('canSeeApprovalLists: a stand-in of today sees them without approval_page', () => {
+    expect(canSeeApprovalLists({ approval_page: false }, true)).toBeNull();
+  });
 });
 
 describe('requests policy: stand-ins', () => {
@@ -120,6 +124,11 @@ describe('requests policy: stand-ins', () => {
       refusal('not-found', REQUEST_REFUSALS.notFound),
     );
     expect(isDelegationActive(delegation(ANA, STANDIN), TODAY)).toBe(true);
+  });
+
+  it('a stand-in who voted keeps seeing the request after the delegation ends', () => {
+    const voted = seats.map((seat) => (seat.approver_id === CARMEN ? { ...seat, has_voted: true, voted_by: STANDIN } : seat));
+    expect(canSeeRequest(STANDIN, request(), voted)).toBeNull();
   });
 });
 

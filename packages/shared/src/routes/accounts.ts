@@ -24,7 +24,7 @@ export const accountRoutes = {
     response: loginResponseSchema,
     refusals: [400, 401, 403, 429],
   }),
-  logout: post('/api/v1/accounts/logout', 'End every session of the caller', { response: messageOnlySchema }),
+  logout: post('/api/v1/accounts/logout', 'End every session of the caller', { duringPasswordChange: true, response: messageOnlySchema }),
   register: post('/api/v1/accounts/register', 'Register a staff member (admins only)', {
     access: 'admin',
     body: registerBodySchema,
@@ -33,11 +33,12 @@ export const accountRoutes = {
     refusals: [400, 403, 409],
   }),
   changePassword: post('/api/v1/accounts/change-password', 'Change the password; earlier tokens stop working and a new one is returned', {
+    duringPasswordChange: true,
     body: changePasswordBodySchema,
     response: changePasswordResponseSchema,
     refusals: [400],
   }),
-  me: get('/api/v1/accounts/me', 'The signed-in user', { response: meResponseSchema }),
+  me: get('/api/v1/accounts/me', 'The signed-in user', { duringPasswordChange: true, response: meResponseSchema }),
   updateMe: put('/api/v1/accounts/me', 'Update display name and profile photo', {
     description:
       'multipart/form-data: `data` is JSON {display_name}; `profile_photo` is an optional image (JPEG, PNG, WebP or GIF, at most 16 MB).',

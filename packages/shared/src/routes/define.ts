@@ -25,6 +25,8 @@ export interface RouteDefinition {
   aliases?: readonly string[];
   /** Default 'user'. */
   access?: RouteAccess;
+  /** Still allowed while the caller must change an administrator-set password. */
+  duringPasswordChange?: boolean;
   tags: readonly string[];
   summary: string;
   description?: string;

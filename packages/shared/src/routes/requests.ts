@@ -14,9 +14,19 @@ import {
   voteBodySchema,
   voteResponseSchema,
 } from '../schemas/requests.js';
+import {
+  createDelegationBodySchema,
+  delegationResponseSchema,
+  delegationsQuerySchema,
+  delegationsResponseSchema,
+  submitQuerySchema,
+  withdrawResponseSchema,
+} from '../schemas/admin.js';
+import { messageOnlySchema } from '../schemas/common.js';
 import { routeGroup } from './define.js';
 
 const { get, post } = routeGroup(['requests']);
+const delegation = routeGroup(['delegation']);
 const requestList = { response: requestListResponseSchema } as const;
 
 export const requestRoutes = {
@@ -46,13 +56,37 @@ export const requestRoutes = {
     refusals: [400, 404],
   }),
   submit: post('/api/v1/forms/:kind/:id', 'File a request with a form', {
-    description: `kind is one of ${SUBMIT_PATH_KINDS.join(', ')} (prospecting also files explain-why, ccar and so-lo forms). Offset is JSON; the others are multipart/form-data with the JSON in \`data\` and files in the form's file fields.`,
+    description: `kind is one of ${SUBMIT_PATH_KINDS.join(', ')} (prospecting also files explain-why, ccar and so-lo forms). Offset is JSON; the others are multipart/form-data with the JSON in \`data\` and files in the form's file fields. With \`copy_of\`, the request is filed as the corrected copy of the caller's denied request of the same form.`,
     params: z.object({ kind: z.enum(SUBMIT_PATH_KINDS, { error: 'Unknown form kind.' }), id: idParam('Form id') }),
+    query: submitQuerySchema,
     // The data part's schema and the file fields depend on the form: the server reads them
     // once it knows the form (FORM_DATA_SCHEMAS, FORM_FILE_FIELDS).
     form: { data: z.record(z.string(), z.unknown()), files: {} },
     response: submitResponseSchema,
     statuses: [201],
     refusals: [400, 403, 404, 413],
+  }),
+  withdraw: post('/api/v1/forms/me/requests/:id/withdraw', 'Withdraw one’s own pending request; its approvers are told', {
+    params: z.object({ id: idParam('Request id') }),
+    response: withdrawResponseSchema,
+    refusals: [400, 403, 404, 409],
+  }),
+
+  // ---------------------------------------------------------------- delegation
+  delegations: delegation.get('/api/v1/delegations', 'Stand-ins given or received by the caller (every one, for an administrator asking for all)', {
+    query: delegationsQuerySchema,
+    response: delegationsResponseSchema,
+    refusals: [400, 403],
+  }),
+  createDelegation: delegation.post('/api/v1/delegations', 'Name a stand-in for a range of days (an administrator may name one for any approver)', {
+    body: createDelegationBodySchema,
+    response: delegationResponseSchema,
+    statuses: [201],
+    refusals: [400, 403, 404, 409],
+  }),
+  revokeDelegation: delegation.delete('/api/v1/delegations/:id', 'End a delegation now', {
+    params: z.object({ id: idParam('Delegation id') }),
+    response: messageOnlySchema,
+    refusals: [400, 403, 404],
   }),
 };

@@ -31,6 +31,8 @@ export const userDetailsSchema = z.object({
   admin_access: z.boolean(),
   approval_page: z.boolean(),
   profile_photo: z.string().nullable(),
+  /** Set by an administrator's new or reset password: only a change is allowed until done (an added key). */
+  must_change_password: z.boolean(),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
@@ -71,6 +73,8 @@ export const loginResponseSchema = successSchema({
   token: z.string(),
   expires_at: isoDateSchema,
   userDetails: userDetailsSchema,
+  /** The person must change the password before anything else (docs/DECISIONS.md, "Administration"). */
+  must_change_password: z.boolean(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -334,6 +334,8 @@ export const notificationSchema = z.object({
   reply_to_thread_message_id: idSchema.nullable(),
   request_notification_form_request_id: idSchema.nullable(),
   request_type: z.string().nullable(),
+  /** A daily reminder of a request still waiting for the recipient (an added key). */
+  is_reminder: z.boolean(),
   createdAt: isoDateSchema,
   message_details: z.object({ content: z.string() }).nullable(),
   notification_sender_details: z.object({ display_name: z.string() }).nullable(),

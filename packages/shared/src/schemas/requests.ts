@@ -14,6 +14,7 @@ import {
   PENALTIES,
   PROVINCES_BY_REGION,
   REGIONS,
+  REQUEST_STATUSES,
   RULE_NUMBERS,
   SO_LO_REQUEST_TYPES,
   WAREHOUSES,
@@ -74,7 +75,7 @@ export const requestListItemSchema = z.object({
   createdAt: isoDateSchema,
   total_cost: pesosSchema.nullable().describe(PESOS_DESCRIPTION),
   overall_approval_status: z.boolean(),
-  status: z.enum(['pending', 'approved', 'denied']),
+  status: z.enum(REQUEST_STATUSES),
   requester_user_detail: z.object({ first_name: z.string(), last_name: z.string() }),
   user_detail: z.object({ display_name: z.string() }),
 });
@@ -92,6 +93,8 @@ export const approverSchema = z.object({
   has_voted: z.boolean(),
   date: isoDateSchema.nullable(),
   comment: z.string().nullable(),
+  /** A stand-in who voted in this seat for the approver (an added key); null otherwise. */
+  voted_by: z.object({ id: idSchema, display_name: z.string() }).nullable(),
 });
 
 export const approvalSchema = z.object({
@@ -112,6 +115,8 @@ export const voteBodySchema = z
       request_id: idSchema,
       status: z.enum(['approved', 'denied'], { error: 'status must be approved or denied.' }),
       comment: z.string().trim().max(1000, { error: 'A comment can be at most 1000 characters.' }).optional(),
+      /** A stand-in for two approvers of one level says whose seat they vote in (an added key). */
+      on_behalf_of: idSchema.optional(),
     },
     { error: 'form_id, request_id and status are required.' },
   )
@@ -414,6 +419,8 @@ export const voteRecordSchema = z.object({
   comment: z.string().nullable(),
   createdAt: isoDateSchema,
   approver: z.object({ id: idSchema, display_name: z.string() }),
+  /** The stand-in who cast it for the approver (an added key); null when the approver did. */
+  cast_by: z.object({ id: idSchema, display_name: z.string() }).nullable(),
 });
 
 export const requestDetailSchema = z.object({
@@ -445,10 +452,18 @@ export const requestDetailSchema = z.object({
   }),
   approval: approvalSchema,
   overall_approval_status: z.boolean(),
-  status: z.enum(['pending', 'approved', 'denied']),
+  status: z.enum(REQUEST_STATUSES),
   current_level: z.number().int(),
   /** Whether the caller may approve or deny now. */
   can_vote: z.boolean(),
+  /** Whose seat the caller's vote goes in when they stand in for an approver; null for their own. */
+  votes_on_behalf_of: z.object({ id: idSchema, display_name: z.string() }).nullable(),
+  /** Whether the caller, its requester, may withdraw it now. */
+  can_withdraw: z.boolean(),
+  /** Whether the caller may file a corrected copy of it (their own denied request). */
+  can_copy: z.boolean(),
+  /** The denied request this one corrects, when it was filed as its copy. */
+  copied_from: z.object({ id: idSchema, reference_id: z.string() }).nullable(),
   votes: z.array(voteRecordSchema),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
@@ -456,7 +471,7 @@ export const requestDetailResponseSchema = successSchema({ request: requestDetai
 
 export const voteResponseSchema = successSchema({
   message: z.string(),
-  status: z.enum(['pending', 'approved', 'denied']),
+  status: z.enum(REQUEST_STATUSES),
   overall_approval_status: z.boolean(),
 });
 

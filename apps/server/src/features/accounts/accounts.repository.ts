@@ -26,6 +26,7 @@ export const toUserDetails = (user: UserWithDepartment): UserDetails => ({
   admin_access: toBool(user.admin_access),
   approval_page: toBool(user.approval_page),
   profile_photo: user.profile_photo,
+  must_change_password: toBool(user.must_change_password),
 });
 
 export const toAdminUser = (user: UserWithDepartment): AdminUser => ({
@@ -58,7 +59,7 @@ export const createAccountsRepository = (db: Kysely<Database>) => ({
   findSessionState(id: number) {
     return db
       .selectFrom('users')
-      .select(['id', 'token_version', 'is_active', 'admin_access', 'display_name', 'profile_photo'])
+      .select(['id', 'token_version', 'is_active', 'admin_access', 'must_change_password', 'display_name', 'profile_photo'])
       .where('id', '=', id)
       .executeTakeFirst();
   },
@@ -116,11 +117,12 @@ export const createAccountsRepository = (db: Kysely<Database>) => ({
    * Stores a new hash and raises the token version in one statement, so no token issued
    * before the change survives it. Returns the new version.
    */
-  async replacePassword(id: number, passwordHash: string, executor: Executor = db): Promise<number> {
+  async replacePassword(id: number, passwordHash: string, options: { mustChange: boolean }, executor: Executor = db): Promise<number> {
     const row = await executor
       .updateTable('users')
       .set((eb) => ({
         password_hash: passwordHash,
+        must_change_password: options.mustChange,
         token_version: eb('token_version', '+', 1),
         updated_at: nowMs(),
       }))

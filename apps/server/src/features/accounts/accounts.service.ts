@@ -54,6 +54,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
       profilePhoto: state.profile_photo,
       isAdmin: toBool(state.admin_access),
       remember: claims.remember,
+      mustChangePassword: toBool(state.must_change_password),
     };
   };
 
@@ -86,6 +87,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
         message: TEXT.loginSuccessful,
         ...(await issueToken(user.id, user.token_version, input.rememberMe)),
         userDetails: toUserDetails(user),
+        must_change_password: toBool(user.must_change_password),
       };
     },
 
@@ -139,7 +141,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
       const user = await requireUser(caller.id);
       if (!(await verifyPassword(input.oldPassword, user.password_hash))) throw badRequest(TEXT.passwordWrongOld);
       if (input.oldPassword === input.newPassword) throw badRequest(TEXT.passwordSameAsOld);
-      const version = await repo.replacePassword(caller.id, await hashPassword(input.newPassword));
+      const version = await repo.replacePassword(caller.id, await hashPassword(input.newPassword), { mustChange: false });
       live.endSessions(caller.id, 'password-changed');
       return { message: TEXT.passwordChanged, ...(await issueToken(caller.id, version, caller.remember)) };
     },

@@ -106,7 +106,7 @@ describe('PATCH /api/v1/admin/users/{id}', () => {
     expect(unknown.body).toEqual({ success: false, message: 'That user does not exist.' });
     const empty = await server.request('PATCH', '/api/v1/admin/users/1', { token: admin, json: {} });
     expect(empty.status).toBe(400);
-    expect(empty.body['message']).toBe('Nothing to update: send is_active or admin_access.');
+    expect(empty.body['message']).toBe('Nothing to update: send at least one field to change.');
     const staff = await server.login('maria.santos');
     expect((await server.request('PATCH', '/api/v1/admin/users/1', { token: staff, json: { is_active: false } })).status).toBe(403);
   });

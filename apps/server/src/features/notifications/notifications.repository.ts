@@ -14,6 +14,8 @@ export interface NewNotification {
   messageId?: number | null;
   threadParentId?: number | null;
   formRequestId?: number | null;
+  /** A daily reminder of a request still waiting (the bell shows it as one). */
+  isReminder?: boolean;
 }
 
 export const NOTIFICATION_LIST_LIMIT = 100;
@@ -33,6 +35,7 @@ export const createNotificationsRepository = (db: Kysely<Database>) => ({
           thread_parent_id: n.threadParentId ?? null,
           form_request_id: n.formRequestId ?? null,
           is_read: false,
+          is_reminder: n.isReminder ?? false,
           created_at: time,
         })),
       )
@@ -50,6 +53,7 @@ export const createNotificationsRepository = (db: Kysely<Database>) => ({
       .select([
         'n.id',
         'n.is_read',
+        'n.is_reminder',
         'n.notification_type',
         'n.conversation_id',
         'n.message_id',
@@ -73,6 +77,7 @@ export const createNotificationsRepository = (db: Kysely<Database>) => ({
     return rows.map((row) => ({
       ...row,
       is_read: toBool(row.is_read),
+      is_reminder: toBool(row.is_reminder),
       conversation_is_group: row.conversation_is_group === null ? null : toBool(row.conversation_is_group),
       message_is_deleted: row.message_is_deleted === null ? null : toBool(row.message_is_deleted),
     }));

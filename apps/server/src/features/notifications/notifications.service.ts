@@ -24,6 +24,7 @@ export const createNotificationsService = ({ notifications }: { notifications: N
         reply_to_thread_message_id: row.thread_parent_id,
         request_notification_form_request_id: row.form_request_id,
         request_type: row.form_type,
+        is_reminder: row.is_reminder,
         createdAt: toIso(row.created_at),
         message_details:
           row.reference_id !== null

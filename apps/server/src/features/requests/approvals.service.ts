@@ -4,7 +4,7 @@
  * refused with 409. Level 2 is asked only once level 1 has its approvals; one denial ends
  * the request. Every vote is also appended to request_votes.
  */
-import { canVote, REQUEST_REFUSALS } from '@ichat/shared';
+import { isRefusal, manilaToday, REQUEST_REFUSALS, votingSeat } from '@ichat/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { nowMs } from '../../db/values.js';
@@ -12,6 +12,7 @@ import { conflict, enforce, notFound } from '../../errors.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { DelegationsRepository } from './delegations.repository.js';
 import type { RequestsRepository } from './requests.repository.js';
 
 /** A concurrent vote changed the request first; the transaction is rolled back. */
@@ -22,23 +23,33 @@ export interface VoteInput {
   request_id: number;
   status: 'approved' | 'denied';
   comment?: string | undefined;
+  on_behalf_of?: number | undefined;
 }
 
 export const createApprovalsService = ({
   db,
   requests,
+  delegations,
   notifications,
   push,
 }: {
   db: Kysely<Database>;
   requests: RequestsRepository;
+  delegations: DelegationsRepository;
   notifications: NotificationsRepository;
   push: NotificationPush;
 }) => ({
   async vote(caller: AuthUser, input: VoteInput) {
     const request = await requests.findRequest(input.request_id);
     if (!request || request.form_id !== input.form_id) throw notFound(REQUEST_REFUSALS.notFound);
-    enforce(canVote(caller.id, request, await requests.approversOf(request.id)));
+    const today = manilaToday();
+    const standIns = await delegations.activeTo(caller.id, today);
+    const onBehalfOf = input.on_behalf_of ?? null;
+    /** Where the caller's vote goes, by the shared rule, for the request's seats as read. */
+    const seatFor = async (executor?: Parameters<RequestsRepository['approversOf']>[1]) =>
+      votingSeat(caller.id, request, await requests.approversOf(request.id, executor), standIns, today, onBehalfOf);
+    const chosen = await seatFor();
+    if (isRefusal(chosen)) enforce(chosen);
 
     const approved = input.status === 'approved';
     const level = request.current_level;
@@ -52,7 +63,14 @@ export const createApprovalsService = ({
         stored.push(...list);
       };
       if (!(await requests.lockPendingLevel(request.id, level, time, trx))) throw new VoteOvertaken();
-      const counted = await requests.castVote({ requestId: request.id, approverId: caller.id, level, approved, comment, time }, trx);
+      // Read again under the lock: a vote by the approver or another of their stand-ins may
+      // have filled the seat, and nobody votes twice on one level (docs/DESIGN.md).
+      const seat = await seatFor(trx);
+      if (isRefusal(seat)) throw new VoteOvertaken();
+      const counted = await requests.castVote(
+        { requestId: request.id, approverId: seat.seat.approver_id, castBy: seat.onBehalfOf === null ? null : caller.id, level, approved, comment, time },
+        trx,
+      );
       if (!counted) throw new VoteOvertaken();
       const toRequester = (type: NewNotification['type']): NewNotification => ({
         recipientId: request.requester_id,
@@ -95,7 +113,8 @@ export const createApprovalsService = ({
       if (!(error instanceof VoteOvertaken)) throw error;
       // Say what the other vote did, read fresh.
       const now = await requests.findRequest(request.id);
-      throw conflict((now && canVote(caller.id, now, await requests.approversOf(request.id))?.message) ?? REQUEST_REFUSALS.alreadyVoted);
+      const seat = now && votingSeat(caller.id, now, await requests.approversOf(request.id), standIns, today, onBehalfOf);
+      throw conflict(seat && isRefusal(seat) ? seat.message : REQUEST_REFUSALS.alreadyVoted);
     });
     push.sent(stored);
     return {

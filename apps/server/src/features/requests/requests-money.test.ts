@@ -3,10 +3,9 @@
  * an ePR filed with 1234.56 and 0.01 answers 1234.56 and 0.01 in the detail, in every list
  * and on the dashboard, never the integer centavos the server keeps inside.
  */
-import type { RequestDetail } from '@ichat/shared';
+import { manilaToday, type RequestDetail } from '@ichat/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
-import { manilaToday } from './requests.service.js';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};

@@ -267,19 +267,50 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
 
     listOfRequester: (userId: number) => listBase().where('r.requester_id', '=', userId).orderBy('r.id', 'desc').limit(500).execute(),
 
-    /** Requests waiting on this approver now: pending, at the level the approver is listed on, not yet voted. */
-    listAwaiting: (userId: number) =>
+    /**
+     * Requests waiting on this person now (the list form of the shared votingSeat rule):
+     * pending, not their own, and at the current level either their own seat is open, or
+     * they have no seat there, have not voted there for anyone, and an approver they stand
+     * in for today (`principals`) has an open seat.
+     */
+    listAwaiting: (userId: number, principals: readonly number[] = []) =>
       listBase()
-        .innerJoin('request_approvers as a', (join) =>
-          join.onRef('a.request_id', '=', 'r.id').onRef('a.level', '=', 'r.current_level').on('a.approver_id', '=', userId),
-        )
-        .where('a.has_voted', '=', false)
         .where('r.status', '=', 'pending')
+        .where('r.requester_id', '!=', userId)
+        .where((eb) => {
+          const seatsNow = () => eb.selectFrom('request_approvers as a').select('a.id').whereRef('a.request_id', '=', 'r.id').whereRef('a.level', '=', 'r.current_level');
+          const ownOpen = eb.exists(seatsNow().where('a.approver_id', '=', userId).where('a.has_voted', '=', false));
+          if (principals.length === 0) return ownOpen;
+          return eb.or([
+            ownOpen,
+            eb.and([
+              eb.not(eb.exists(seatsNow().where('a.approver_id', '=', userId))),
+              eb.not(eb.exists(seatsNow().where('a.voted_by', '=', userId))),
+              eb.exists(seatsNow().where('a.approver_id', 'in', [...principals]).where('a.has_voted', '=', false)),
+            ]),
+          ]);
+        })
         .orderBy('r.id', 'desc')
         .limit(500)
         .execute(),
 
-    /** Every request the approver is listed on, optionally matching a search text. */
+    /** Pending requests whose current level has waited since before `startedBefore`, with the approvers still to vote. */
+    async listOverdue(startedBefore: number) {
+      const rows = await listBase()
+        .innerJoin('request_approvers as a', (join) => join.onRef('a.request_id', '=', 'r.id').onRef('a.level', '=', 'r.current_level'))
+        .innerJoin('users as w', 'w.id', 'a.approver_id')
+        .select(['r.level_started_at', 'a.approver_id', 'w.display_name as approver_name'])
+        .where('r.status', '=', 'pending')
+        .where('a.has_voted', '=', false)
+        .where('r.level_started_at', '<', startedBefore)
+        .orderBy('r.level_started_at')
+        .orderBy('r.id')
+        .limit(5000)
+        .execute();
+      return rows;
+    },
+
+    /** Every request the approver is listed on or voted on as a stand-in, optionally matching a search text. */
     listHistory: (userId: number, query: string | undefined) => {
       let select = listBase()
         .where((eb) =>
@@ -288,7 +319,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
               .selectFrom('request_approvers as a')
               .select('a.id')
               .whereRef('a.request_id', '=', 'r.id')
-              .where('a.approver_id', '=', userId),
+              .where((seat) => seat.or([seat('a.approver_id', '=', userId), seat('a.voted_by', '=', userId)])),
           ),
         )
         .orderBy('r.id', 'desc')
@@ -311,6 +342,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
         .innerJoin('forms as f', 'f.id', 'r.form_id')
         .innerJoin('users as u', 'u.id', 'r.requester_id')
         .leftJoin('departments as d', 'd.id', 'u.department_id')
+        .leftJoin('form_requests as c', 'c.id', 'r.copied_from_id')
         .select([
           'r.id',
           'r.form_id',
@@ -324,6 +356,8 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
           'r.initial_approval_needed_count',
           'r.executive_approval_needed_count',
           'r.created_at',
+          'r.copied_from_id',
+          'c.reference_id as copied_from_reference',
           'f.name as form_name',
           'u.first_name',
           'u.last_name',
@@ -351,7 +385,19 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
       const rows = await executor
         .selectFrom('request_approvers as a')
         .innerJoin('users as u', 'u.id', 'a.approver_id')
-        .select(['a.approver_id', 'a.level', 'a.has_voted', 'a.approved', 'a.comment', 'a.voted_at', 'u.display_name', 'u.profile_photo'])
+        .leftJoin('users as s', 's.id', 'a.voted_by')
+        .select([
+          'a.approver_id',
+          'a.level',
+          'a.has_voted',
+          'a.approved',
+          'a.comment',
+          'a.voted_at',
+          'a.voted_by',
+          'u.display_name',
+          'u.profile_photo',
+          's.display_name as voted_by_name',
+        ])
         .where('a.request_id', '=', requestId)
         .orderBy('a.level')
         .orderBy('a.id')
@@ -363,7 +409,8 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
       db
         .selectFrom('request_votes as v')
         .innerJoin('users as u', 'u.id', 'v.approver_id')
-        .select(['v.id', 'v.level', 'v.status', 'v.comment', 'v.created_at', 'v.approver_id', 'u.display_name'])
+        .leftJoin('users as s', 's.id', 'v.cast_by')
+        .select(['v.id', 'v.level', 'v.status', 'v.comment', 'v.created_at', 'v.approver_id', 'v.cast_by', 'u.display_name', 's.display_name as cast_by_name'])
         .where('v.request_id', '=', requestId)
         .orderBy('v.id')
         .execute(),
@@ -375,12 +422,21 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
      * the request is pending at that level. Zero rows changed means the vote is refused.
      */
     async castVote(
-      vote: { requestId: number; approverId: number; level: number; approved: boolean; comment: string | null; time: number },
+      vote: {
+        requestId: number;
+        approverId: number;
+        /** The stand-in casting it for the approver; null when the approver votes. */
+        castBy: number | null;
+        level: number;
+        approved: boolean;
+        comment: string | null;
+        time: number;
+      },
       executor: Executor,
     ): Promise<boolean> {
       const result = await executor
         .updateTable('request_approvers')
-        .set({ has_voted: true, approved: vote.approved, comment: vote.comment, voted_at: vote.time })
+        .set({ has_voted: true, approved: vote.approved, comment: vote.comment, voted_at: vote.time, voted_by: vote.castBy })
         .where('request_id', '=', vote.requestId)
         .where('approver_id', '=', vote.approverId)
         .where('level', '=', vote.level)
@@ -402,6 +458,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
         .values({
           request_id: vote.requestId,
           approver_id: vote.approverId,
+          cast_by: vote.castBy,
           level: vote.level,
           status: vote.approved ? 'approved' : 'denied',
           comment: vote.comment,
@@ -457,6 +514,17 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
         .where('id', '=', requestId)
         .where('status', '=', 'pending')
         .where('current_level', '=', from.level)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends a pending request as withdrawn; false when it was no longer pending. */
+    async withdraw(requestId: number, time: number, executor: Executor): Promise<boolean> {
+      const result = await executor
+        .updateTable('form_requests')
+        .set({ status: 'withdrawn', decided_at: time, updated_at: time })
+        .where('id', '=', requestId)
+        .where('status', '=', 'pending')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -52,7 +52,7 @@ export const requestsRoutes =
 
     serve(app, calls.submit, async (request) => {
       // The form decides the data part's schema and file fields, so it is read first.
-      const form = await requests.formForSubmit(caller(request).id, request.params.id, request.params.kind);
+      const form = await requests.formForSubmit(caller(request).id, request.params.id, request.params.kind, request.query.copy_of);
       const upload = await readMultipart(request, files, { data: form.schema, files: form.files });
       try {
         return { success: ok, ...(await requests.submit(caller(request), form, upload.data as Record<string, unknown>, upload.files)) };
@@ -60,6 +60,8 @@ export const requestsRoutes =
         await upload.cleanup();
       }
     });
+
+    serve(app, calls.withdraw, async (request) => ({ success: ok, ...(await requests.withdraw(caller(request), request.params.id)) }));
 
     serve(app, routes.assets.requestAttachment, async (request, reply) =>
       sendStoredFile(reply, await requests.fileFor(caller(request).id, request.params.name)),

@@ -8,13 +8,17 @@
 import { rename } from 'node:fs/promises';
 import {
   canBeApprovedWithout,
+  canFileCorrectedCopy,
   canFileForm,
+  canWithdraw,
   canSeeApprovalLists,
   canSeeRequest,
-  canVote,
   isAllowed,
+  isRefusal,
+  votingSeat,
   REQUEST_REFUSALS,
   FORM_FILE_FIELDS,
+  manilaToday,
   SUBMIT_KIND_FORM_TYPES,
   FORM_TYPE_NAMES,
   FORM_TYPES,
@@ -31,18 +35,20 @@ import {
   soLoDataSchema,
   transmittalDataSchema,
   type FormType,
+  type RequestStatus,
   type SubmitKind,
 } from '@ichat/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/tables.js';
 import { nowMs, parseJson, toIso } from '../../db/values.js';
-import { badRequest, enforce, notFound } from '../../errors.js';
+import { badRequest, conflict, enforce, notFound } from '../../errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { DelegationsRepository } from './delegations.repository.js';
 import type { NewLine, RequestsRepository } from './requests.repository.js';
 
 export const FORM_DATA_SCHEMAS: Record<FormType, z.ZodType> = {
@@ -72,9 +78,6 @@ const IMAGE_ONLY_FIELDS = new Set(['prospectingImages', 'ccar_images', 'signatur
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 
 const isFormType = (type: string): type is FormType => (FORM_TYPES as readonly string[]).includes(type);
-
-/** Today's date in the Philippines (UTC+8, no daylight saving), as YYYY-MM-DD. */
-export const manilaToday = (now = Date.now()): string => new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** quantity × unit price in centavos, rounded half up, without floating-point sums. */
 export const lineCost = (quantity: number, unitPriceCentavos: number): bigint => {
@@ -113,12 +116,28 @@ interface PreparedRequest {
 export interface RequestsServiceDeps {
   db: Kysely<Database>;
   requests: RequestsRepository;
+  delegations: DelegationsRepository;
   notifications: NotificationsRepository;
   push: NotificationPush;
   files: FileStore;
 }
 
-export const createRequestsService = ({ db, requests, notifications, push, files }: RequestsServiceDeps) => {
+export const createRequestsService = ({ db, requests, delegations, notifications, push, files }: RequestsServiceDeps) => {
+  /** The caller's delegations in force today and today's date, as the requests policy takes them. */
+  const standInsOf = async (userId: number) => {
+    const today = manilaToday();
+    return { today, delegations: await delegations.activeTo(userId, today) };
+  };
+
+  /** A request the caller may see, with its seats; 404 for anyone else. */
+  const requireVisibleRequest = async (userId: number, requestId: number) => {
+    const request = await requests.findRequest(requestId);
+    if (!request) throw notFound(REQUEST_REFUSALS.notFound);
+    const [approvers, standIns] = await Promise.all([requests.approversOf(requestId), standInsOf(userId)]);
+    enforce(canSeeRequest(userId, request, approvers, standIns.delegations, standIns.today));
+    return { request, approvers, standIns };
+  };
+
   const requireUser = async (userId: number) => {
     const user = await requests.findUserAccess(userId);
     if (!user) throw notFound('That user does not exist.');
@@ -126,7 +145,9 @@ export const createRequestsService = ({ db, requests, notifications, push, files
   };
 
   const requireApprovalPage = async (userId: number) => {
-    enforce(canSeeApprovalLists(await requireUser(userId)));
+    const [user, standIns] = await Promise.all([requireUser(userId), standInsOf(userId)]);
+    enforce(canSeeApprovalLists(user, standIns.delegations.length > 0));
+    return standIns;
   };
 
   const toListItem = (row: Awaited<ReturnType<RequestsRepository['listOfRequester']>>[number]) => ({
@@ -138,7 +159,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
     createdAt: toIso(row.created_at),
     total_cost: pesos(row.total_cost),
     overall_approval_status: row.status === 'approved',
-    status: row.status as 'pending' | 'approved' | 'denied',
+    status: row.status as RequestStatus,
     requester_user_detail: { first_name: row.first_name, last_name: row.last_name },
     user_detail: { display_name: row.display_name },
   });
@@ -269,9 +290,10 @@ export const createRequestsService = ({ db, requests, notifications, push, files
     });
 
   return {
+    /** approval_page is also true for a stand-in of today, who decides for their approver. */
     async pagePermissions(userId: number) {
-      const user = await requireUser(userId);
-      return { approval_page: user.approval_page };
+      const [user, standIns] = await Promise.all([requireUser(userId), standInsOf(userId)]);
+      return { approval_page: isAllowed(canSeeApprovalLists(user, standIns.delegations.length > 0)) };
     },
 
     async listForms(userId: number) {
@@ -314,7 +336,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
      * The form a submit is for, once the caller may file it (add, view and open) and the
      * path fits its type. Read before the body, so the body is parsed for that form.
      */
-    async formForSubmit(userId: number, formId: number, kind: SubmitKind) {
+    async formForSubmit(userId: number, formId: number, kind: SubmitKind, copyOf?: number) {
       const user = await requireUser(userId);
       const form = await requests.findForm(formId);
       if (!form || !isFormType(form.type)) throw notFound('That form does not exist.');
@@ -323,11 +345,25 @@ export const createRequestsService = ({ db, requests, notifications, push, files
       if (!(SUBMIT_KIND_FORM_TYPES[kind] as readonly FormType[]).includes(form.type)) {
         throw badRequest(`This form is filed with POST /api/v1/forms/${kind === 'offset' ? 'offset' : form.type === 'offsetting' ? 'offset' : form.type}/${form.id}.`);
       }
-      return { id: form.id, name: form.name, type: form.type, kind, schema: FORM_DATA_SCHEMAS[form.type], files: fileSpecFor(form.type) };
+      if (copyOf !== undefined) {
+        const original = await requests.findRequest(copyOf);
+        if (!original || original.requester_id !== userId) throw notFound(REQUEST_REFUSALS.notFound);
+        enforce(canFileCorrectedCopy(userId, original));
+        if (original.form_id !== form.id) throw badRequest('A corrected copy is filed with the form of the request it corrects.');
+      }
+      return {
+        id: form.id,
+        name: form.name,
+        type: form.type,
+        kind,
+        copiedFromId: copyOf ?? null,
+        schema: FORM_DATA_SCHEMAS[form.type],
+        files: fileSpecFor(form.type),
+      };
     },
 
     /** Files a request: request, lines, files and approvers in one transaction. */
-    async submit(caller: AuthUser, form: { id: number; type: FormType; kind: string }, data: Record<string, unknown>, uploads: UploadedFile[]) {
+    async submit(caller: AuthUser, form: { id: number; type: FormType; kind: string; copiedFromId: number | null }, data: Record<string, unknown>, uploads: UploadedFile[]) {
       const prepared = await prepare(form.type, data);
       const placed = placeFiles(prepared, uploads);
       // The chain of the band the total falls in is copied onto the request (docs/DESIGN.md,
@@ -365,6 +401,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
               currentLevel: startLevel,
               initialNeeded,
               executiveNeeded,
+              copiedFromId: form.copiedFromId,
               time,
             },
             trx,
@@ -414,8 +451,9 @@ export const createRequestsService = ({ db, requests, notifications, push, files
     },
 
     async listAwaiting(userId: number) {
-      await requireApprovalPage(userId);
-      return (await requests.listAwaiting(userId)).map(toListItem);
+      const standIns = await requireApprovalPage(userId);
+      const principals = standIns.delegations.map((delegation) => delegation.approver_id);
+      return (await requests.listAwaiting(userId, principals)).map(toListItem);
     },
 
     async listHistory(userId: number, query: string | undefined) {
@@ -423,13 +461,13 @@ export const createRequestsService = ({ db, requests, notifications, push, files
       return (await requests.listHistory(userId, query || undefined)).map(toListItem);
     },
 
-    /** The requester and the listed approvers may see a request; anyone else gets 404. */
+    /** The requester, the listed approvers and their stand-ins may see a request; anyone else gets 404. */
     async detail(userId: number, type: string, requestId: number) {
-      const request = await requests.findRequest(requestId);
+      const { request, approvers, standIns } = await requireVisibleRequest(userId, requestId);
       // The type is matched in any case so the document's own link form (t=ePR) opens too.
-      if (!request || request.form_type !== type.toLowerCase()) throw notFound(REQUEST_REFUSALS.notFound);
-      const approvers = await requests.approversOf(requestId);
-      enforce(canSeeRequest(userId, request, approvers));
+      if (request.form_type !== type.toLowerCase()) throw notFound(REQUEST_REFUSALS.notFound);
+      const seat = votingSeat(userId, request, approvers, standIns.delegations, standIns.today);
+      const principal = isRefusal(seat) || seat.onBehalfOf === null ? undefined : approvers.find((a) => a.approver_id === seat.onBehalfOf);
       const [lines, storedFiles, votes] = await Promise.all([requests.linesOf(requestId), requests.filesOf(requestId), requests.votesOf(requestId)]);
       const details = parseJson<Record<string, unknown>>(request.payload);
       const toFile = (file: (typeof storedFiles)[number]) => ({
@@ -449,6 +487,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
         has_voted: approver.has_voted,
         date: approver.voted_at === null ? null : toIso(approver.voted_at),
         comment: approver.comment,
+        voted_by: approver.voted_by === null ? null : { id: approver.voted_by, display_name: approver.voted_by_name ?? '' },
       });
       const text = (value: unknown) => (typeof value === 'string' ? value : null);
       return {
@@ -498,9 +537,14 @@ export const createRequestsService = ({ db, requests, notifications, push, files
           executive_approval_needed_count: request.executive_approval_needed_count,
         },
         overall_approval_status: request.status === 'approved',
-        status: request.status as 'pending' | 'approved' | 'denied',
+        status: request.status as RequestStatus,
         current_level: request.current_level,
-        can_vote: isAllowed(canVote(userId, request, approvers)),
+        can_vote: !isRefusal(seat),
+        votes_on_behalf_of: principal ? { id: principal.approver_id, display_name: principal.display_name } : null,
+        can_withdraw: isAllowed(canWithdraw(userId, request)),
+        can_copy: isAllowed(canFileCorrectedCopy(userId, request)),
+        copied_from:
+          request.copied_from_id === null ? null : { id: request.copied_from_id, reference_id: request.copied_from_reference ?? '' },
         votes: votes.map((vote) => ({
           id: vote.id,
           level: vote.level,
@@ -508,6 +552,7 @@ export const createRequestsService = ({ db, requests, notifications, push, files
           comment: vote.comment,
           createdAt: toIso(vote.created_at),
           approver: { id: vote.approver_id, display_name: vote.display_name },
+          cast_by: vote.cast_by === null ? null : { id: vote.cast_by, display_name: vote.cast_by_name ?? '' },
         })),
       };
     },
@@ -555,12 +600,44 @@ export const createRequestsService = ({ db, requests, notifications, push, files
       };
     },
 
-    /** A request file, for its requester and listed approvers only. */
+    /** A request file, for those who may see its request only. */
     async fileFor(userId: number, storedName: string) {
       const file = await requests.findFile(storedName);
-      const request = file && (await requests.findRequest(file.request_id));
-      const isAllowedToSee = request !== undefined && isAllowed(canSeeRequest(userId, request, await requests.approversOf(request.id)));
+      const isAllowedToSee =
+        file !== undefined &&
+        (await requireVisibleRequest(userId, file.request_id).then(
+          () => true,
+          () => false,
+        ));
       return files.download('requests-attachments', file, isAllowedToSee);
+    },
+
+    /**
+     * The requester takes back a pending request (docs/DECISIONS.md, "Administration"): it
+     * ends as withdrawn, leaves every pending list, and the approvers asked so far are told.
+     */
+    async withdraw(caller: AuthUser, requestId: number) {
+      const { request, approvers } = await requireVisibleRequest(caller.id, requestId);
+      enforce(canWithdraw(caller.id, request));
+      const time = nowMs();
+      const asked = [...new Set(approvers.filter((a) => a.level <= request.current_level).map((a) => a.approver_id))];
+      const told = asked.map((recipientId): NewNotification => ({
+        recipientId,
+        senderId: caller.id,
+        type: 'withdrawn form request',
+        formRequestId: request.id,
+      }));
+      const withdrawn = await db.transaction().execute(async (trx) => {
+        if (!(await requests.withdraw(request.id, time, trx))) return false;
+        await notifications.insertMany(told, time, trx);
+        return true;
+      });
+      if (!withdrawn) {
+        const now = await requests.findRequest(request.id);
+        throw conflict(now ? `This request has already been ${now.status}.` : REQUEST_REFUSALS.notFound);
+      }
+      push.sent(told);
+      return { message: 'Request withdrawn.', status: 'withdrawn' as const };
     },
   };
 };

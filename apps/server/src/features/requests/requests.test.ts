@@ -1,10 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { TEXT, pesosToCentavos, type RequestDetail } from '@ichat/shared';
+import { TEXT, pesosToCentavos, type RequestDetail, manilaToday } from '@ichat/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
-import { manilaToday } from './requests.service.js';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};

@@ -10,6 +10,7 @@ export const FORM_REQUEST_TYPES = [
   'approve form request',
   'approved form request',
   'denied form request',
+  'withdrawn form request',
 ] as const;
 const CHAT_POSITION_TYPES = ['reaction', 'mention', 'thread mention', 'unmute'] as const;
 
@@ -72,7 +73,11 @@ export const FORM_REQUEST_LINES: Record<(typeof FORM_REQUEST_TYPES)[number], str
   'approve form request': 'Approved your form request',
   'approved form request': 'Form request approved',
   'denied form request': 'Form request denied',
+  'withdrawn form request': 'Withdrew their form request',
 };
+
+/** A daily reminder of a request still waiting for the reader's vote (docs/DECISIONS.md). */
+export const REMINDER_LINE = 'Reminder: a form request is waiting for your approval';
 
 const CHAT_LINES: Record<string, string> = {
   reaction: 'reacted to your message',
@@ -87,7 +92,7 @@ const CHAT_LINES: Record<string, string> = {
 export const notificationSummary = (notification: Notification) => {
   const type = notification.notification_type;
   const isRequest = isOneOf(FORM_REQUEST_TYPES, type);
-  const action = isRequest ? FORM_REQUEST_LINES[type] : (CHAT_LINES[type] ?? type);
+  const action = notification.is_reminder ? REMINDER_LINE : isRequest ? FORM_REQUEST_LINES[type] : (CHAT_LINES[type] ?? type);
   const content = notification.message_details?.content ?? '';
   return {
     sender: notification.notification_sender_details?.display_name ?? 'Someone',

@@ -11,6 +11,7 @@ const base: Notification = {
   reply_to_thread_message_id: null,
   request_notification_form_request_id: null,
   request_type: null,
+  is_reminder: false,
   createdAt: '2026-01-05T07:05:00.000Z',
   message_details: { content: 'Hello there, this is a long message' },
   notification_sender_details: { display_name: 'Ana Reyes' },
@@ -25,8 +26,8 @@ describe('notificationTarget', () => {
       markRead: true,
     });
   });
-  it('opens the request detail for the four form-request types', () => {
-    for (const type of ['new form request', 'approve form request', 'approved form request', 'denied form request']) {
+  it('opens the request detail for the five form-request types', () => {
+    for (const type of ['new form request', 'approve form request', 'approved form request', 'denied form request', 'withdrawn form request']) {
       expect(
         notificationTarget({ ...base, notification_type: type, request_notification_form_request_id: 9, request_type: 'epr' }),
       ).toEqual({ kind: 'navigate', to: '/requests?p=view-request-detail&t=epr&r=9', markRead: true });
@@ -74,6 +75,13 @@ describe('notificationSummary and bellLabel', () => {
     expect(summary.action).toBe('Form request denied');
     expect(summary.isRequest).toBe(true);
     expect(summary.preview).toBe('EPR-1');
+    const withdrawn = notificationSummary({ ...base, notification_type: 'withdrawn form request', message_details: { content: 'EPR-1' } });
+    expect(withdrawn.action).toBe('Withdrew their form request');
+  });
+  it('says a reminder is one', () => {
+    const reminder = notificationSummary({ ...base, notification_type: 'new form request', is_reminder: true });
+    expect(reminder.action).toBe('Reminder: a form request is waiting for your approval');
+    expect(reminder.isRequest).toBe(true);
   });
   it('names the unread count', () => {
     expect(bellLabel(2)).toBe('Notifications, 2 unread');
