@@ -18,7 +18,10 @@ import type { DatabaseHandle } from './db/dialect.js';
 import { createAccountsRepository } from './features/accounts/accounts.repository.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
-import { adminRoutes } from './features/admin/admin.routes.js';
+import { peopleRoutes } from './features/accounts/people.routes.js';
+import { createPeopleService } from './features/accounts/people.service.js';
+import { createAuditRepository } from './features/audit/audit.repository.js';
+import { createAuditTrail } from './features/audit/audit.service.js';
 import { createChatLive } from './features/chat/chat-live.js';
 import { registerChatSocketEvents } from './features/chat/chat-socket.js';
 import { createChatViews } from './features/chat/chat-views.js';
@@ -142,16 +145,20 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     logger: app.log,
     parseCookie: (header) => app.parseCookie(header),
   });
+  const accountsRepo = createAccountsRepository(database.db);
+  const limiter = redis
+    ? createRedisLoginLimiter(redis, { prefix: `${redisKeyPrefix}:login`, limits: loginLimits })
+    : createMemoryLoginLimiter({ limits: loginLimits });
   const accounts = createAccountsService({
     db: database.db,
-    repo: createAccountsRepository(database.db),
+    repo: accountsRepo,
     tokens: createTokenService(config.jwtSecret),
-    limiter: redis
-      ? createRedisLoginLimiter(redis, { prefix: `${redisKeyPrefix}:login`, limits: loginLimits })
-      : createMemoryLoginLimiter({ limits: loginLimits }),
+    limiter,
     files,
     live: realtime,
   });
+  const audit = createAuditTrail(createAuditRepository(database.db));
+  const people = createPeopleService({ db: database.db, repo: accountsRepo, limiter, live: realtime, audit });
   const notificationsRepo = createNotificationsRepository(database.db);
   const push = createNotificationPush(realtime);
   const conversationsRepo = createConversationsRepository(database.db);
@@ -183,7 +190,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
 
   await app.register(systemRoutes({ config, database }));
   await app.register(accountsRoutes({ accounts, files }));
-  await app.register(adminRoutes({ accounts }));
+  await app.register(peopleRoutes({ accounts, people }));
   await app.register(imagesRoutes({ files }));
   await app.register(chatRoutes({ conversations, messages, reactions, search, files }));
   await app.register(requestsRoutes({ requests, approvals, files }));
