@@ -28,7 +28,6 @@ import { TransmittalForm } from './screens/transmittal-form';
 import type { FormScreenProps } from './use-form-submit';
 
 type FormDetailResponse = CallAnswer<typeof routes.requests.form>;
-type FormDetails = FormDetailResponse['form_details'];
 
 export const formDetailKey = (formId: number) => ['request-forms', 'detail', formId] as const;
 
@@ -54,25 +53,25 @@ function useElapsed(ms: number): boolean {
   return elapsed;
 }
 
-function FormByType({ form, screen }: { form: FormDetails; screen: FormScreenProps }): ReactNode {
+function FormByType({ form, screen }: { form: FormScreenProps['details']; screen: Omit<FormScreenProps, 'details'> }): ReactNode {
   const type: FormType = form.type;
   switch (type) {
     case 'epr':
-      return <EprForm form={form} {...screen} />;
+      return <EprForm details={form} {...screen} />;
     case 'offsetting':
-      return <OffsettingForm name={form.name} {...screen} />;
+      return <OffsettingForm details={form} {...screen} />;
     case 'prospecting':
-      return <ProspectingForm name={form.name} {...screen} />;
+      return <ProspectingForm details={form} {...screen} />;
     case 'transmittal':
-      return <TransmittalForm name={form.name} {...screen} />;
+      return <TransmittalForm details={form} {...screen} />;
     case 'explain-why':
-      return <ExplainWhyForm name={form.name} {...screen} />;
+      return <ExplainWhyForm details={form} {...screen} />;
     case 'ccar':
-      return <CcarForm name={form.name} {...screen} />;
+      return <CcarForm details={form} {...screen} />;
     case 'so-lo':
-      return <SoLoForm name={form.name} {...screen} />;
+      return <SoLoForm details={form} {...screen} />;
     case 'edsr':
-      return <EdsrForm name={form.name} {...screen} />;
+      return <EdsrForm details={form} {...screen} />;
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type EdsrData,
   type EprData,
   type ExplainWhyData,
+  type FormType,
   type OffsetBody,
   type ProspectingData,
   type Region,
@@ -42,6 +43,14 @@ export interface Keyed {
 export type PayloadNames<V> = { readonly [K in keyof V]?: string };
 
 export const payloadName = <V>(names: PayloadNames<V>, key: keyof V): string => names[key] ?? String(key);
+
+/** How a form made only of fields (no repeating rows) is checked, and what it sends. */
+export interface FieldsFormRules<V> {
+  type: FormType;
+  names?: PayloadNames<V>;
+  problems: (values: V) => Problems;
+  payload: (values: V) => unknown;
+}
 
 /** The problem keys of the required texts left blank, in the order they are listed. */
 const blankOnes = <V extends Record<K, string>, K extends keyof V>(values: V, required: readonly K[], names: PayloadNames<V> = {}): string[] =>
@@ -180,6 +189,8 @@ export const prospectingProblems = (values: ProspectingValues): Problems => {
 
 export const prospectingPayload = (values: ProspectingValues): ProspectingData => renamed(values, {}) as ProspectingData;
 
+export const PROSPECTING_RULES: FieldsFormRules<ProspectingValues> = { type: 'prospecting', problems: prospectingProblems, payload: prospectingPayload };
+
 // ---------------------------------------------------------------- transmittal
 
 export interface TransmittalRow extends Keyed, LineItem {}
@@ -212,6 +223,13 @@ export const explainWhyProblems = (values: ExplainWhyValues): Problems =>
 
 export const explainWhyPayload = (values: ExplainWhyValues): ExplainWhyData => renamed(values, EXPLAIN_WHY_NAMES) as ExplainWhyData;
 
+export const EXPLAIN_WHY_RULES: FieldsFormRules<ExplainWhyValues> = {
+  type: 'explain-why',
+  names: EXPLAIN_WHY_NAMES,
+  problems: explainWhyProblems,
+  payload: explainWhyPayload,
+};
+
 export interface CcarValues {
   issuedTo: string;
   ncSource: string;
@@ -230,6 +248,8 @@ export const ccarProblems = (values: CcarValues): Problems =>
 
 export const ccarPayload = (values: CcarValues): CcarData => renamed(values, CCAR_NAMES) as CcarData;
 
+export const CCAR_RULES: FieldsFormRules<CcarValues> = { type: 'ccar', names: CCAR_NAMES, problems: ccarProblems, payload: ccarPayload };
+
 export interface SoLoValues {
   requestType: string;
   urgent: boolean;
@@ -242,6 +262,8 @@ export const soLoProblems = (values: SoLoValues): Problems =>
   new Set(blankOnes(values, ['requestType', 'dateNeeded', 'description'], SO_LO_NAMES));
 
 export const soLoPayload = (values: SoLoValues): SoLoData => renamed(values, SO_LO_NAMES) as SoLoData;
+
+export const SO_LO_RULES: FieldsFormRules<SoLoValues> = { type: 'so-lo', names: SO_LO_NAMES, problems: soLoProblems, payload: soLoPayload };
 
 // ---------------------------------------------------------------- edsr
 
