@@ -5,7 +5,6 @@
  */
 import { rm } from 'node:fs/promises';
 import {
-  canChangeAccess,
   loginThrottledText,
   TEXT,
   TOKEN_LIFETIME_DEFAULT_MS,
@@ -20,7 +19,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/pas
 import type { TokenService } from '../../auth/tokens.js';
 import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, lookupKey, nowMs, toBool } from '../../db/values.js';
-import { badRequest, conflict, enforce, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
 import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { writeProfilePhoto } from '../../storage/images.js';
