@@ -93,7 +93,10 @@ export const adminEditUserBodySchema = z
 export type AdminEditUserBody = z.input<typeof adminEditUserBodySchema>;
 
 /** POST /api/v1/admin/users/{id}/password: a temporary password; one is made when none is sent. */
-export const setPasswordBodySchema = z.object({ password: passwordField.optional() }, { error: 'The body must be an object.' }).default({});
+export const setPasswordBodySchema = z
+  .object({ password: passwordField.optional() }, { error: 'The body must be an object.' })
+  .nullish()
+  .transform((body) => body ?? {});
 export const setPasswordResponseSchema = successSchema({ message: z.string(), password: z.string() });
 
 // ---------------------------------------------------------------- departments and catalogues

@@ -97,6 +97,7 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
     const emailKey = values.email_address === undefined ? undefined : lookupKey(values.email_address);
     const usernameKey = values.username === undefined ? undefined : lookupKey(values.username);
     const keys = [emailKey, usernameKey].filter((key): key is string => key !== undefined);
+    if (keys.length === 0) return;
     const others = (await repo.findByAnyLoginKey(keys)).filter((row) => row.id !== exceptId);
     if (emailKey && others.some((row) => row.email_key === emailKey || row.username_key === emailKey)) {
       throw conflict('That email address is already registered.');
