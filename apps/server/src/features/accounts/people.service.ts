@@ -73,8 +73,10 @@ const inBatches = async <Item, Result>(items: Item[], size: number, task: (item:
 export interface PeopleServiceDeps {
   db: Kysely<Database>;
   repo: AccountsRepository;
-  limiter: LoginLimiter;
-  live: LiveChannel;
+  /** Only to drop the old counts early; moving login_unlocked_at on is what unlocks. */
+  limiter: Pick<LoginLimiter, 'unlock'>;
+  /** The running server's live sockets; the command line has none (tokens end all the same). */
+  live: Pick<LiveChannel, 'endSessions'>;
   audit: AuditTrail;
 }
 
@@ -179,8 +181,11 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
       return { people: rows.map(toPerson), total };
     },
 
-    /** A new account whose password the person must change at their first sign-in. */
-    async create(actor: Actor, body: z.output<typeof createUserBodySchema> & CreateUserBody) {
+    /**
+     * A new account whose password the person must change at their first sign-in (unless
+     * an operator at the command line creates an administrator with a password they chose).
+     */
+    async create(actor: Actor, body: z.output<typeof createUserBodySchema> & CreateUserBody, options = { mustChangePassword: true }) {
       const passwordHash = await hashPassword(body.password);
       const time = nowMs();
       const userId = await uniquely(body, null, () =>
@@ -197,7 +202,7 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
               department_id: await departmentFor(body.department, trx),
               admin_access: body.admin_access ?? false,
               approval_page: body.approval_page ?? false,
-              must_change_password: true,
+              must_change_password: options.mustChangePassword,
               password_hash: passwordHash,
               created_at: time,
               updated_at: time,
