@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { RedisClientType } from 'redis';
 import { buildApp } from '../app.js';
 import type { LoginLimits } from '../auth/login-limiter.js';
@@ -188,4 +189,25 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+};
+
+/**
+ * One server for a test file: started before the file's tests, closed after them. Call it at
+ * the top of the file; the answer stands for the server once it has started.
+ */
+export const useTestServer = (options: TestServerOptions = {}): TestServer => {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startTestServer(options);
+  }, 60_000);
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get: (_target, key: keyof TestServer) => {
+      if (!current) throw new Error('The test server has not started yet: use it inside a test or a beforeAll.');
+      const value = current[key];
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
 };
