@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { RedisClientType } from 'redis';
@@ -16,6 +17,7 @@ import type { LoginLimits } from '../auth/login-limiter.js';
 import { loadConfig, type Config } from '../config.js';
 import { isPostgresUrl, openDatabase, type DatabaseHandle } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { migrationsFor } from '../db/migrations/index.js';
 import { seedDemoOrganisation } from '../seed/seed.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -211,3 +213,15 @@ export const useTestServer = (options: TestServerOptions = {}): TestServer => {
     },
   });
 };
+
+/** Migrates a test database up to (and including) one migration, to test the ones after it. */
+export const migrateTestDatabaseTo = (database: DatabaseHandle, last: string) =>
+  withSchemaLock('shared', async () => {
+    const migrator = new Migrator({
+      db: database.db,
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+      provider: { getMigrations: async () => migrationsFor(database.dialect) },
+    });
+    const { error } = await migrator.migrateTo(last);
+    if (error) throw error;
+  });
