@@ -333,6 +333,51 @@ describe('a stand-in at work', () => {
   });
 });
 
+describe('at the same moment', () => {
+  it('of several overlapping delegations for one approver sent at once, one is named and the rest refused', async () => {
+    const attempts = ['grace.tan', 'paolo.villanueva', 'juan.delacruz', 'liza.mendoza', 'ramon.bautista'].map((delegate, index) =>
+      kit.delegate('ana.reyes', { delegate_id: idOf(delegate), starts_on: manilaToday(), ends_on: inDays(1 + index) }),
+    );
+    const answers = await Promise.all(attempts);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body.message).toBe(DELEGATION_REFUSALS.overlap);
+    const stored = await server.database.db.selectFrom('delegations').select('id').where('approver_id', '=', idOf('ana.reyes')).where('revoked_at', 'is', null).execute();
+    expect(stored).toHaveLength(1);
+  });
+
+  it('an approver and their stand-in voting at once fill the seat once', async () => {
+    await kit.setChain('epr', { approvers: ['ana.reyes', 'jose.garcia'], needed: 2 }, { approvers: ['carmen.flores'], needed: 1 });
+    await standIn('ana.reyes', { delegate_id: idOf('grace.tan'), starts_on: manilaToday(), ends_on: inDays(1) });
+    const id = await fileEpr();
+    const answers = await Promise.all([
+      kit.vote('ana.reyes', 'epr', id, 'approved'),
+      kit.vote('grace.tan', 'epr', id, 'approved'),
+      kit.vote('grace.tan', 'epr', id, 'approved', { on_behalf_of: idOf('ana.reyes') }),
+      kit.vote('ana.reyes', 'epr', id, 'approved'),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    const shown = (await kit.detail('maria.santos', 'epr', id)).body.request;
+    expect(shown.votes).toHaveLength(1);
+    expect(shown.votes[0]!.approver.id).toBe(idOf('ana.reyes'));
+    expect(shown.current_level).toBe(1);
+  });
+
+  it('a stand-in for two approvers voting for both at once is counted once', async () => {
+    await kit.setChain('epr', { approvers: ['ana.reyes', 'jose.garcia'], needed: 2 }, { approvers: ['carmen.flores'], needed: 1 });
+    await standIn('ana.reyes', { delegate_id: idOf('grace.tan'), starts_on: manilaToday(), ends_on: inDays(1) });
+    await standIn('jose.garcia', { delegate_id: idOf('grace.tan'), starts_on: manilaToday(), ends_on: inDays(1) });
+    const id = await fileEpr();
+    const answers = await Promise.all(
+      ['ana.reyes', 'jose.garcia', 'ana.reyes', 'jose.garcia'].map((principal) => kit.vote('grace.tan', 'epr', id, 'approved', { on_behalf_of: idOf(principal) })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body.message).toBe(REQUEST_REFUSALS.alreadyVoted);
+    const shown = (await kit.detail('maria.santos', 'epr', id)).body.request;
+    expect(shown.votes).toHaveLength(1);
+    expect(shown.current_level).toBe(1);
+  });
+});
+
 describe('the audit log', () => {
   it('records naming and ending a stand-in: who, what before and after, and from where', async () => {
     const starts = manilaToday();
