@@ -122,6 +122,20 @@ describe('withdrawing a request', () => {
       expect(await told('ana.reyes', decided, 'withdrawn form request')).toEqual([]);
     }
   });
+
+  it('withdrawn and denied at the same moment: one of them happens, the other is refused', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { id } = await fileEpr();
+      const [withdrawn, denied] = await Promise.all([
+        withdraw('maria.santos', id),
+        kit.vote('jose.garcia', 'epr', id, 'denied', { comment: 'Wrong supplier.' }),
+      ]);
+      expect([withdrawn.status, denied.status].sort()).toEqual([200, 409]);
+      const status = (await kit.detail('maria.santos', 'epr', id)).body.request.status;
+      expect(status).toBe(withdrawn.status === 200 ? 'withdrawn' : 'denied');
+      expect((await told('jose.garcia', id, 'withdrawn form request')).length).toBe(withdrawn.status === 200 ? 1 : 0);
+    }
+  });
 });
 
 describe('filing a corrected copy', () => {
