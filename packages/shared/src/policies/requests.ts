@@ -45,6 +45,7 @@ export const REQUEST_REFUSALS = {
   notPending: 'Only a pending request can be withdrawn.',
   copyOfDenied: 'Only a denied request of yours can be filed again as a corrected copy.',
   principalsVoted: 'The approvers you stand in for have already voted on this request.',
+  notTheirStandIn: 'You do not stand in for that approver on this level of the request.',
 } as const;
 
 const LEVEL_NAMES: Record<number, string> = { 1: '1st', 2: '2nd' };
@@ -118,6 +119,9 @@ export const votingSeat = (
   const open = atLevel.filter((seat) => !seat.has_voted && (onBehalfOf === null || seat.approver_id === onBehalfOf));
   const [first] = [...open].sort((a, b) => a.approver_id - b.approver_id);
   if (first) return { seat: first, onBehalfOf: first.approver_id };
+  if (onBehalfOf !== null && atLevel.length > 0 && !atLevel.some((seat) => seat.approver_id === onBehalfOf)) {
+    return refusal('forbidden', REQUEST_REFUSALS.notTheirStandIn);
+  }
   if (atLevel.length > 0) return refusal('conflict', REQUEST_REFUSALS.principalsVoted);
   const passed = [...mine, ...theirs].find((seat) => seat.level < level && !seat.has_voted);
   if (passed) return refusal('conflict', `The ${levelName(passed.level)} level of this request has already been decided.`);

@@ -118,6 +118,16 @@ describe('requests policy: stand-ins', () => {
     expect(canVote(STANDIN, request(), seats, { delegations: [delegation(ANA, STANDIN)], today: TODAY })).toBeNull();
   });
 
+  it('refuses a vote for an approver the caller does not stand in for, and says whose seats are taken otherwise', () => {
+    expect(votingSeat(STANDIN, request(), seats, [delegation(ANA, STANDIN)], TODAY, JOSE)).toEqual(
+      refusal('forbidden', REQUEST_REFUSALS.notTheirStandIn),
+    );
+    const anaVoted = [seat(ANA, 1, true), seat(JOSE, 1), seat(CARMEN, 2)];
+    expect(votingSeat(STANDIN, request(), anaVoted, [delegation(ANA, STANDIN)], TODAY, ANA)).toEqual(
+      refusal('conflict', REQUEST_REFUSALS.principalsVoted),
+    );
+  });
+
   it('shows a request to the stand-in of one of its approvers, today only', () => {
     expect(canSeeRequest(STANDIN, request(), seats, { delegations: [delegation(CARMEN, STANDIN)], today: TODAY })).toBeNull();
     expect(canSeeRequest(STANDIN, request(), seats, { delegations: [delegation(CARMEN, STANDIN, '2026-12-01', '2026-12-02')], today: TODAY })).toEqual(

@@ -34,6 +34,19 @@ export const createDelegationsRepository = (db: Kysely<Database>) => {
     activeTo: (delegateId: number, today: string, executor: Executor = db): Promise<Delegation[]> =>
       notRevoked(executor).where('delegate_id', '=', delegateId).where('starts_on', '<=', today).where('ends_on', '>=', today).execute(),
 
+    /**
+     * Takes the approver's row lock for the rest of the transaction (PostgreSQL; SQLite runs
+     * one transaction at a time), so that two delegations for one approver are checked for
+     * overlapping days one after the other. The row is written unchanged.
+     */
+    async lockApprover(approverId: number, executor: Executor): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', approverId)
+        .execute();
+    },
+
     /** An approver's delegations that have not ended before `today`. */
     currentOf: (approverId: number, today: string, executor: Executor = db): Promise<Delegation[]> =>
       notRevoked(executor).where('approver_id', '=', approverId).where('ends_on', '>=', today).execute(),

@@ -51,7 +51,9 @@ export const createDelegationsService = ({
       if (!approver) throw notFound('That approver does not exist.');
       if (!delegate) throw notFound(DELEGATION_REFUSALS.inactive);
       const id = await db.transaction().execute(async (trx) => {
-        // Read inside the transaction so two overlapping delegations cannot both pass.
+        // Read under the approver's lock so two overlapping delegations cannot both pass: a
+        // read inside a transaction alone does not see the other's insert on PostgreSQL.
+        await delegations.lockApprover(approverId, trx);
         const existing = await delegations.currentOf(approverId, today, trx);
         enforce(canDelegate({ id: caller.id, isAdmin: caller.isAdmin }, wanted, { delegateIsActive: toBool(delegate.is_active), today, existing }));
         const created = await delegations.insert({ ...wanted, createdBy: caller.id, time: nowMs() }, trx);
