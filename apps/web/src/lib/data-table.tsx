@@ -27,6 +27,8 @@ export interface DataColumn<Row> {
   /** Left off the phone's cards, where only the key facts fit. */
   isHiddenOnPhone?: boolean;
   align?: 'left' | 'right';
+  /** Short values that read badly broken (dates, counts). */
+  isNoWrap?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -107,11 +109,14 @@ export function DataTable<Row>({ label, columns, rows, rowKey, actions, sort, em
                 data-testid={rowTestId}
                 sx={{ p: 2, bgcolor: isMuted?.(row) ? 'grey.100' : 'background.paper' }}
               >
-                {primary.map((column) => (
-                  <Box key={column.key} sx={{ fontWeight: 500, mb: 1, overflowWrap: 'anywhere' }}>
-                    {column.render(row)}
+                <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 1 }}>
+                  <Box sx={{ flex: 1, minWidth: 0, fontWeight: 500, overflowWrap: 'anywhere', pt: actions ? 0.75 : 0 }}>
+                    {primary.map((column) => (
+                      <Box key={column.key}>{column.render(row)}</Box>
+                    ))}
                   </Box>
-                ))}
+                  {actions ? <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end', flexShrink: 0 }}>{actions(row)}</Box> : null}
+                </Box>
                 <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 1.5, rowGap: 0.5 }}>
                   {details.map((column) => (
                     <Box key={column.key} sx={{ display: 'contents' }}>
@@ -124,7 +129,6 @@ export function DataTable<Row>({ label, columns, rows, rowKey, actions, sort, em
                     </Box>
                   ))}
                 </Box>
-                {actions ? <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>{actions(row)}</Box> : null}
               </Paper>
             ))}
           </Box>
@@ -183,7 +187,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, actions, sort, em
               rows.map((row) => (
                 <TableRow key={rowKey(row)} data-testid={rowTestId} hover sx={isMuted?.(row) ? { bgcolor: 'grey.100' } : undefined}>
                   {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align} sx={{ overflowWrap: 'anywhere' }}>
+                    <TableCell key={column.key} align={column.align} sx={column.isNoWrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}>
                       {column.render(row)}
                     </TableCell>
                   ))}

@@ -9,11 +9,15 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-PH', {
   hour: 'numeric',
   minute: '2-digit',
 });
+const dateFormat = new Intl.DateTimeFormat('en-PH', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric' });
 // A calendar day is already Manila's: read at UTC midnight, shown in UTC, it stays that day.
 const dayFormat = new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 
 /** 'Jan 5, 2026, 3:05 PM' in Manila time. */
 export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
+
+/** 'Jan 5, 2026': the Manila day of a moment. */
+export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
 
 /** A calendar day, '2026-01-05' → 'Jan 5, 2026'; anything unreadable is shown as it came. */
 export const formatDay = (day: string): string => {

@@ -8,7 +8,7 @@ export function AdminStandInsScreen() {
   return (
     <AdminScreen
       title="Stand-ins"
-      description="Name a stand-in for an approver who is away: on those days the stand-in sees the approver’s pending requests and may decide them."
+      description="The stand-ins of every approver, current and upcoming; name one for an approver who is away."
     >
       {me.data ? <StandInsPanel viewer={{ id: me.data.id, isAdmin: me.data.admin_access }} scope="all" /> : null}
     </AdminScreen>

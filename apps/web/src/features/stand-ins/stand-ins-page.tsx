@@ -24,7 +24,7 @@ export function StandInsPage() {
           Stand-ins
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Name someone to decide your pending requests while you are away.
+          The stand-ins you named, and those who named you.
         </Typography>
         <StandInsPanel viewer={{ id: user.id, isAdmin: user.admin_access }} scope="mine" />
       </Box>

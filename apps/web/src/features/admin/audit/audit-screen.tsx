@@ -47,7 +47,7 @@ function ChangeDetails({ entry }: { entry: AuditEntry }) {
 }
 
 const COLUMNS: DataColumn<AuditEntry>[] = [
-  { key: 'when', label: 'When', render: (entry) => formatDateTime(entry.createdAt) },
+  { key: 'when', label: 'When', isNoWrap: true, render: (entry) => formatDateTime(entry.createdAt) },
   { key: 'who', label: 'Who', render: (entry) => entry.actor?.display_name ?? 'The system' },
   {
     key: 'what',

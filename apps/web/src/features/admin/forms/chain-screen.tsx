@@ -202,6 +202,7 @@ function BandEditor({ band, number, hasAmounts, isFirst, canRemove, nameOf, onCh
           title="Level 1"
           where={hasAmounts ? `level 1 of band ${number}` : 'level 1'}
           level={band.level1}
+          isOptional={false}
           nameOf={nameOf}
           onChange={(level) => onChange((previous) => ({ ...previous, level1: level }))}
         />
@@ -209,6 +210,7 @@ function BandEditor({ band, number, hasAmounts, isFirst, canRemove, nameOf, onCh
           title="Level 2 (optional)"
           where={hasAmounts ? `level 2 of band ${number}` : 'level 2'}
           level={band.level2}
+          isOptional
           nameOf={nameOf}
           onChange={(level) => onChange((previous) => ({ ...previous, level2: level }))}
         />
@@ -222,11 +224,13 @@ interface LevelEditorProps {
   /** 'level 1 of band 2': names the controls apart from the other levels'. */
   where: string;
   level: LevelDraft;
+  /** Level 2: a band may have no second level. */
+  isOptional: boolean;
   nameOf: (id: number) => string;
   onChange: (level: LevelDraft) => void;
 }
 
-function LevelEditor({ title, where, level, nameOf, onChange }: LevelEditorProps) {
+function LevelEditor({ title, where, level, isOptional, nameOf, onChange }: LevelEditorProps) {
   const headingId = useId();
   const count = level.approverIds.length;
   return (
@@ -276,7 +280,7 @@ function LevelEditor({ title, where, level, nameOf, onChange }: LevelEditorProps
           label="Must approve"
           value={level.needed}
           onChange={(event) => onChange({ ...level, needed: event.target.value })}
-          helperText={`How many of the ${count} approver${count === 1 ? '' : 's'} must agree.`}
+          helperText={count === 0 ? (isOptional ? 'No approvers: 0, and the level is skipped.' : 'Add at least one approver.') : `How many of the ${count} approver${count === 1 ? '' : 's'} must agree.`}
           slotProps={{ htmlInput: { min: 0, max: Math.max(count, 0), step: 1 } }}
           sx={{ maxWidth: 320 }}
         />

@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { downloadFile } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { DataTable, type DataColumn, type SortDirection } from '../../../lib/data-table';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { QueryProblem } from '../../../lib/query-problem';
 import { saveFile } from '../../../lib/save-file';
 import { ScreenNotice, useScreenNotice } from '../../../lib/screen-notice';
@@ -36,6 +36,20 @@ type StatusFilter = 'all' | 'active' | 'inactive';
 
 const SEARCH_DELAY_MS = 300;
 const PAGE_SIZES = [25, 50, 100, 200];
+
+/** An email address may break after its @ on a narrow column, never inside a word. */
+const breakableEmail = (email: string) => {
+  const at = email.indexOf('@');
+  return at < 0 ? (
+    email
+  ) : (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+};
 
 const COLUMNS: DataColumn<Person>[] = [
   {
@@ -56,7 +70,7 @@ const COLUMNS: DataColumn<Person>[] = [
       </>
     ),
   },
-  { key: 'email', label: 'Email', sortKey: 'email', render: (person) => person.email_address },
+  { key: 'email', label: 'Email', sortKey: 'email', render: (person) => breakableEmail(person.email_address) },
   { key: 'username', label: 'Username', sortKey: 'username', render: (person) => person.username },
   { key: 'department', label: 'Department', sortKey: 'department', render: (person) => person.department ?? '—' },
   {
@@ -66,25 +80,21 @@ const COLUMNS: DataColumn<Person>[] = [
       <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {person.admin_access ? <Chip size="small" label="Admin" color="primary" variant="outlined" /> : null}
         {person.approval_page ? <Chip size="small" label="Approver" variant="outlined" /> : null}
-        {person.must_change_password ? <Chip size="small" label="Must change password" variant="outlined" color="warning" /> : null}
-        {!person.admin_access && !person.approval_page && !person.must_change_password ? '—' : null}
+        {person.must_change_password ? <Chip size="small" label="Temporary password" variant="outlined" color="warning" /> : null}
+        {!person.is_active ? <Chip size="small" label="Inactive" /> : null}
+        {!person.admin_access && !person.approval_page && !person.must_change_password && person.is_active ? '—' : null}
       </Stack>
     ),
-  },
-  {
-    key: 'status',
-    label: 'Status',
-    render: (person) =>
-      person.is_active ? <Chip size="small" label="Active" color="success" /> : <Chip size="small" label="Inactive" />,
   },
   {
     key: 'last-online',
     label: 'Last online',
     sortKey: 'last_online',
     isHiddenOnPhone: true,
-    render: (person) => (person.last_online ? formatDateTime(person.last_online) : 'Never'),
+    isNoWrap: true,
+    render: (person) => (person.last_online ? formatDate(person.last_online) : 'Never'),
   },
-  { key: 'created', label: 'Added', sortKey: 'created', isHiddenOnPhone: true, render: (person) => formatDateTime(person.createdAt) },
+  { key: 'created', label: 'Added', sortKey: 'created', isHiddenOnPhone: true, isNoWrap: true, render: (person) => formatDate(person.createdAt) },
 ];
 
 /** /admin/people: every staff account, one server page at a time. */

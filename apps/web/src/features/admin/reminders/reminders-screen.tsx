@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type DataColumn } from '../../../lib/data-table';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { QueryProblem } from '../../../lib/query-problem';
 import { ScreenNotice, useScreenNotice } from '../../../lib/screen-notice';
 import { useUpdateSettingsMutation } from '../api/mutations';
@@ -30,6 +30,7 @@ const COLUMNS: DataColumn<OverdueRequest>[] = [
     key: 'reference',
     label: 'Request',
     isPrimary: true,
+    isNoWrap: true,
     render: (request) => (
       <Link component={RouterLink} to={detailPath(request)}>
         {request.reference_id}
@@ -38,10 +39,10 @@ const COLUMNS: DataColumn<OverdueRequest>[] = [
   },
   { key: 'form', label: 'Form', render: (request) => FORM_TYPE_NAMES[request.request_type] },
   { key: 'requester', label: 'Requester', render: (request) => `${request.requester_user_detail.first_name} ${request.requester_user_detail.last_name}` },
-  { key: 'filed', label: 'Filed', render: (request) => formatDateTime(request.createdAt), isHiddenOnPhone: true },
-  { key: 'total', label: 'Total', align: 'right', render: (request) => (request.total_cost === null ? '—' : formatPesos(request.total_cost)), isHiddenOnPhone: true },
+  { key: 'filed', label: 'Filed', render: (request) => formatDate(request.createdAt), isHiddenOnPhone: true, isNoWrap: true },
+  { key: 'total', label: 'Total', align: 'right', isNoWrap: true, render: (request) => (request.total_cost === null ? '—' : formatPesos(request.total_cost)), isHiddenOnPhone: true },
   { key: 'waiting-on', label: 'Waiting on', render: (request) => request.waiting_on.map((person) => person.display_name).join(', ') || '—' },
-  { key: 'days', label: 'Waiting', render: (request) => `${request.waiting_days} ${request.waiting_days === 1 ? 'day' : 'days'}` },
+  { key: 'days', label: 'Waiting', isNoWrap: true, render: (request) => `${request.waiting_days} ${request.waiting_days === 1 ? 'day' : 'days'}` },
 ];
 
 /** /admin/reminders: how soon approvers are reminded, and the requests waiting longer than that. */

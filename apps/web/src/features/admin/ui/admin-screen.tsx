@@ -15,17 +15,29 @@ interface AdminScreenProps {
 export function AdminScreen({ title, description, actions, children }: AdminScreenProps) {
   return (
     <Box sx={{ maxWidth: 1280, width: '100%', mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: description ? 0.5 : 2 }}>
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 600, flex: 1, minWidth: 200 }}>
+      {/* Wide: the title with its buttons beside it, the description under both. Narrow: title,
+          description, then the buttons. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr auto' },
+          gridTemplateAreas: { xs: '"title" "description" "actions"', md: '"title actions" "description description"' },
+          columnGap: 2,
+          rowGap: 1,
+          alignItems: 'center',
+          mb: 2.5,
+        }}
+      >
+        <Typography component="h1" variant="h5" sx={{ gridArea: 'title', fontWeight: 600 }}>
           {title}
         </Typography>
-        {actions ? <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions}</Box> : null}
+        {description ? (
+          <Typography color="text.secondary" sx={{ gridArea: 'description' }}>
+            {description}
+          </Typography>
+        ) : null}
+        {actions ? <Box sx={{ gridArea: 'actions', display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions}</Box> : null}
       </Box>
-      {description ? (
-        <Typography color="text.secondary" sx={{ mb: 2.5 }}>
-          {description}
-        </Typography>
-      ) : null}
       {children}
     </Box>
   );
