@@ -18,7 +18,13 @@ import type { DatabaseHandle } from './db/dialect.js';
 import { createAccountsRepository } from './features/accounts/accounts.repository.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
-import { adminRoutes } from './features/admin/admin.routes.js';
+import { peopleRoutes } from './features/accounts/people.routes.js';
+import { createPeopleService } from './features/accounts/people.service.js';
+import { catalogsRoutes } from './features/catalogs/catalogs.routes.js';
+import { createCatalogsRepository } from './features/catalogs/catalogs.repository.js';
+import { createCatalogsService } from './features/catalogs/catalogs.service.js';
+import { createAuditRepository } from './features/audit/audit.repository.js';
+import { createAuditTrail } from './features/audit/audit.service.js';
 import { createChatLive } from './features/chat/chat-live.js';
 import { registerChatSocketEvents } from './features/chat/chat-socket.js';
 import { createChatViews } from './features/chat/chat-views.js';
@@ -35,7 +41,17 @@ import { createNotificationsRepository } from './features/notifications/notifica
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { createNotificationsService } from './features/notifications/notifications.service.js';
 import { createApprovalsService } from './features/requests/approvals.service.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
 import { createDelegationsRepository } from './features/requests/delegations.repository.js';
+import { delegationsRoutes } from './features/requests/delegations.routes.js';
+import { createDelegationsService } from './features/requests/delegations.service.js';
+import { createFormSetupRepository } from './features/requests/form-setup.repository.js';
+import { createFormSetupService } from './features/requests/form-setup.service.js';
+import { createRemindersService, type RemindersService } from './features/requests/reminders.service.js';
+import { requestsAdminRoutes } from './features/requests/requests-admin.routes.js';
+import { createRequestsExportService } from './features/requests/requests-export.service.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
+import { createSettingsService } from './features/settings/settings.service.js';
 import { createRequestsRepository } from './features/requests/requests.repository.js';
 import { requestsRoutes } from './features/requests/requests.routes.js';
 import { createRequestsService } from './features/requests/requests.service.js';
@@ -69,10 +85,16 @@ export interface RegisteredRoute {
   access: RouteAccess;
 }
 
+/** Work the server does on its own, on a timer started by main.ts (and called by tests). */
+export interface BackgroundJobs {
+  reminders: RemindersService;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the app, so tests can check each one (a new route cannot be missed). */
     registeredRoutes: readonly RegisteredRoute[];
+    jobs: BackgroundJobs;
   }
 }
 
@@ -142,16 +164,21 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     logger: app.log,
     parseCookie: (header) => app.parseCookie(header),
   });
+  const accountsRepo = createAccountsRepository(database.db);
+  const limiter = redis
+    ? createRedisLoginLimiter(redis, { prefix: `${redisKeyPrefix}:login`, limits: loginLimits })
+    : createMemoryLoginLimiter({ limits: loginLimits });
   const accounts = createAccountsService({
     db: database.db,
-    repo: createAccountsRepository(database.db),
+    repo: accountsRepo,
     tokens: createTokenService(config.jwtSecret),
-    limiter: redis
-      ? createRedisLoginLimiter(redis, { prefix: `${redisKeyPrefix}:login`, limits: loginLimits })
-      : createMemoryLoginLimiter({ limits: loginLimits }),
+    limiter,
     files,
     live: realtime,
   });
+  const audit = createAuditTrail(createAuditRepository(database.db));
+  const people = createPeopleService({ db: database.db, repo: accountsRepo, limiter, live: realtime, audit });
+  const catalogs = createCatalogsService({ db: database.db, repo: createCatalogsRepository(database.db, database.dialect), audit });
   const notificationsRepo = createNotificationsRepository(database.db);
   const push = createNotificationPush(realtime);
   const conversationsRepo = createConversationsRepository(database.db);
@@ -178,15 +205,26 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   const requestDeps = { db: database.db, requests: requestsRepo, delegations: delegationsRepo, notifications: notificationsRepo, push };
   const requests = createRequestsService({ ...requestDeps, files });
   const approvals = createApprovalsService(requestDeps);
+  const settings = createSettingsService({ db: database.db, audit });
+  const reminders = createRemindersService({ ...requestDeps, settings });
+  const formSetup = createFormSetupService({ db: database.db, repo: createFormSetupRepository(database.db), audit });
+  const exports = createRequestsExportService({ db: database.db, requests: requestsRepo, audit });
+  const delegations = createDelegationsService({ db: database.db, delegations: delegationsRepo, audit });
+  app.decorate('jobs', { reminders });
   const notifications = createNotificationsService({ notifications: notificationsRepo });
   registerAuthentication(app, accounts.authenticate);
 
   await app.register(systemRoutes({ config, database }));
   await app.register(accountsRoutes({ accounts, files }));
-  await app.register(adminRoutes({ accounts }));
+  await app.register(peopleRoutes({ accounts, people }));
+  await app.register(catalogsRoutes({ catalogs }));
   await app.register(imagesRoutes({ files }));
   await app.register(chatRoutes({ conversations, messages, reactions, search, files }));
   await app.register(requestsRoutes({ requests, approvals, files }));
+  await app.register(delegationsRoutes({ delegations }));
+  await app.register(requestsAdminRoutes({ formSetup, reminders, exports }));
+  await app.register(settingsRoutes({ settings }));
+  await app.register(auditRoutes({ audit }));
   await app.register(notificationsRoutes({ notifications }));
   await registerWebClient(app, config);
 

@@ -97,6 +97,7 @@ const environmentSchema = z
       .default('info'),
     TRUST_PROXY: flag('TRUST_PROXY', false),
     SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', { fallback: 10_000, min: 0, max: 600_000, unit: 'of milliseconds ' }),
+    REMINDER_INTERVAL_MS: wholeNumber('REMINDER_INTERVAL_MS', { fallback: 3_600_000, min: 0, max: 86_400_000, unit: 'of milliseconds ' }),
     WEB_DIST_DIR: optionalText.transform((value) => path.resolve(value ?? path.join(repositoryRoot, 'apps/web/dist'))),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
@@ -125,6 +126,8 @@ export interface Config {
   trustProxy: boolean;
   /** How long a stopping server lets requests in flight finish before cutting them off. */
   shutdownGraceMs: number;
+  /** How often overdue approvals are looked for (each approver is reminded once a day); 0: never. */
+  reminderIntervalMs: number;
   webDistDir: string;
 }
 
@@ -170,6 +173,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     webDistDir: e.WEB_DIST_DIR,
   };
 };

@@ -43,6 +43,11 @@ const main = async () => {
     app.log.info({ email: config.admin.email, outcome }, 'administrator from ADMIN_EMAIL checked');
   }
 
+  const stopReminders =
+    config.reminderIntervalMs > 0
+      ? app.jobs.reminders.start(config.reminderIntervalMs, (error) => app.log.error({ err: error }, 'sending approval reminders failed'))
+      : () => undefined;
+
   let closing = false;
   // Stop accepting, tell live sockets to go (they reconnect to another process, or to this
   // one when it is back), let requests in flight finish for up to SHUTDOWN_GRACE_MS, then
@@ -50,6 +55,7 @@ const main = async () => {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    stopReminders();
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: requests in flight may finish');
     let cutOff = false;
     const force = setTimeout(() => {

@@ -90,3 +90,6 @@ export const formatKilobytes = (bytes: number): string => `${(bytes / 1024).toFi
  * the calendar that request dates, delegations and reminders follow.
  */
 export const manilaToday = (now = Date.now()): string => new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The first millisecond of a 'YYYY-MM-DD' day in Manila (UTC+8, no daylight saving). */
+export const manilaDayStart = (day: string): number => Date.parse(`${day}T00:00:00+08:00`);

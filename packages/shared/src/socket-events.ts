@@ -116,7 +116,7 @@ export const serverEventSchemas = {
   receive_pin_message: pinChangeSchema,
   currently_typing_feedback: typingFeedbackSchema,
   notification: z.object({ notification_type: z.enum(NOTIFICATION_TYPES) }),
-  logout: z.object({ reason: z.enum(['logout', 'password-changed', 'deactivated']) }),
+  logout: z.object({ reason: z.enum(['logout', 'password-changed', 'password-reset', 'deactivated']) }),
 };
 export type ServerEventName = keyof typeof serverEventSchemas;
 export type ServerEventPayload<Name extends ServerEventName> = z.infer<(typeof serverEventSchemas)[Name]>;

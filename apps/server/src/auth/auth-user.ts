@@ -13,3 +13,12 @@ export interface AuthUser {
 
 /** Resolves a token to its user: null when it is malformed, expired, revoked or deactivated. */
 export type Authenticate = (token: string) => Promise<AuthUser | null>;
+
+/**
+ * Who made a change and from where, as the audit log records it: the signed-in caller and
+ * their address, or (id null) an operator at the server's command line.
+ */
+export interface Actor {
+  id: number | null;
+  address: string | null;
+}

@@ -2,7 +2,7 @@
  * Password hashing with scrypt from node:crypto (no native dependency). Stored as
  * `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 64;
 const DEFAULT_COST = { N: 16384, r: 8, p: 1 };
@@ -39,4 +39,21 @@ export const verifyAgainstDummy = async (password: string): Promise<false> => {
   dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
   await verifyPassword(password, await dummyHash);
   return false;
+};
+
+/** Letters and digits that cannot be mistaken for one another when read aloud or copied by hand. */
+const TEMPORARY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/**
+ * A temporary password an administrator hands over (three groups of four, e.g.
+ * `Hq7k-2mPx-Ta9r`): about 65 bits, with upper and lower case and a digit so it also
+ * passes any password rule, and changed at the first sign-in anyway.
+ */
+export const temporaryPassword = (): string => {
+  for (;;) {
+    const text = Array.from({ length: 12 }, () => TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)]!).join('');
+    if (/[A-Z]/.test(text) && /[a-z]/.test(text) && /[0-9]/.test(text)) {
+      return `${text.slice(0, 4)}-${text.slice(4, 8)}-${text.slice(8, 12)}`;
+    }
+  }
 };

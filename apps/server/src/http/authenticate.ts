@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAdminister, TEXT, type RouteAccess } from '@ichat/shared';
-import type { Authenticate, AuthUser } from '../auth/auth-user.js';
+import type { Actor, Authenticate, AuthUser } from '../auth/auth-user.js';
 import { enforce, forbidden, unauthorized } from '../errors.js';
 
 declare module 'fastify' {
@@ -69,3 +69,6 @@ export const caller = (request: FastifyRequest): AuthUser => {
   if (!request.user) throw unauthorized(TEXT.notSignedIn);
   return request.user;
 };
+
+/** The signed-in caller as the audit log records them: who, and from which address. */
+export const actorOf = (request: FastifyRequest): Actor => ({ id: caller(request).id, address: request.ip });

@@ -23,7 +23,9 @@ const fieldName = (instancePath: string | undefined): string =>
 export const describeValidationIssue = (issue: ValidationIssue): string => {
   const message = issue.message ?? 'is not valid.';
   const field = fieldName(issue.instancePath);
-  const isOwnWording = /^[A-Z'"]/.test(message) && !/^(Invalid|Too (small|big)|Unrecognized|Expected)/.test(message);
+  const isOwnWording =
+    (/^[A-Z'"]/.test(message) && !/^(Invalid|Too (small|big)|Unrecognized|Expected)/.test(message)) ||
+    (field !== '' && message.startsWith(`${field.split('.').pop()} `));
   if (isOwnWording || !field) return isOwnWording ? message : `The request is not valid: ${message}`;
   return `${field}: ${message}`;
 };

@@ -235,6 +235,6 @@ export const ensureAdmin = async (
   }
   if (existing.admin_access !== true && existing.admin_access !== 1) changed = true;
   if (existing.is_active !== true && existing.is_active !== 1) changed = true;
-  if (changed) await repo.updateAccess(existing.id, { admin_access: true, is_active: true }, { revokeTokens: false });
+  if (changed) await repo.updateUser(existing.id, { admin_access: true, is_active: true }, { revokeTokens: false });
   return changed ? 'updated' : 'unchanged';
 };

@@ -103,7 +103,10 @@ export const adminEditUserBodySchema = z
 export type AdminEditUserBody = z.input<typeof adminEditUserBodySchema>;
 
 /** POST /api/v1/admin/users/{id}/password: a temporary password; one is made when none is sent. */
-export const setPasswordBodySchema = z.object({ password: passwordField.optional() }, { error: 'The body must be an object.' }).default({});
+export const setPasswordBodySchema = z
+  .object({ password: passwordField.optional() }, { error: 'The body must be an object.' })
+  .nullish()
+  .transform((body) => body ?? {});
 export const setPasswordResponseSchema = successSchema({ message: z.string(), password: z.string() });
 
 // ---------------------------------------------------------------- departments and catalogues
@@ -132,10 +135,12 @@ export const adminFormSchema = z.object({ id: idSchema, name: z.string(), type: 
 export const adminFormsResponseSchema = successSchema({ forms: z.array(adminFormSchema) });
 
 const pages = { add_page: flag('add_page'), view_page: flag('view_page'), open_page: flag('open_page') };
+/** Answers name each department and person; a saved body may leave the names out. */
+const shownName = z.string().optional();
 export const formAccessSchema = z.object(
   {
-    departments: z.array(z.object({ department_id: idSchema, ...pages })).max(500),
-    users: z.array(z.object({ user_id: idSchema, ...pages })).max(5000),
+    departments: z.array(z.object({ department_id: idSchema, name: shownName, ...pages })).max(500),
+    users: z.array(z.object({ user_id: idSchema, name: shownName, ...pages })).max(5000),
   },
   { error: 'Send departments and users, each with add_page, view_page and open_page.' },
 );
@@ -144,6 +149,8 @@ export const formAccessResponseSchema = successSchema({ access: formAccessSchema
 
 const chainLevelSchema = z.object({
   approver_ids: z.array(idSchema).max(100),
+  /** Answers name the approvers, in the order of approver_ids; a saved body may leave them out. */
+  approvers: z.array(z.object({ id: idSchema, display_name: z.string() })).optional(),
   needed: z.number({ error: 'needed must be a number.' }).int({ error: 'needed must be a whole number.' }).min(0).max(100),
 });
 export const chainBandSchema = z.object({

@@ -5,7 +5,6 @@
  */
 import { rm } from 'node:fs/promises';
 import {
-  canChangeAccess,
   loginThrottledText,
   TEXT,
   TOKEN_LIFETIME_DEFAULT_MS,
@@ -20,7 +19,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/pas
 import type { TokenService } from '../../auth/tokens.js';
 import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, lookupKey, nowMs, toBool } from '../../db/values.js';
-import { badRequest, conflict, enforce, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
 import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { writeProfilePhoto } from '../../storage/images.js';
@@ -68,7 +67,12 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
     async login(input: { username: string; password: string; rememberMe: boolean }, clientAddress: string) {
       const user = await repo.findByLogin(input.username);
       // Keyed on the person, so their email address and username share one count.
-      const attempt = { account: user ? `user:${user.id}` : `login:${lookupKey(input.username)}`, address: clientAddress };
+      // An administrator's unlock moves login_unlocked_at on, which starts every count of the
+      // account afresh, from the admin area or the command line alike.
+      const attempt = {
+        account: user ? `user:${user.id}:${user.login_unlocked_at}` : `login:${lookupKey(input.username)}`,
+        address: clientAddress,
+      };
       const verdict = await limiter.begin(attempt);
       if (!verdict.allowed) {
         const seconds = Math.ceil(verdict.retryAfterMs / 1000);
@@ -89,13 +93,6 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
         userDetails: toUserDetails(user),
         must_change_password: toBool(user.must_change_password),
       };
-    },
-
-    /** Lifts the login limits on a user's account (an administrator's call). */
-    async unlockLogin(userId: number) {
-      await requireUser(userId);
-      await limiter.unlock(`user:${userId}`);
-      return { message: 'The account can sign in again.' };
     },
 
     /** The user behind a token, or null when it is malformed, expired, revoked or deactivated. */
@@ -212,16 +209,6 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
 
     async listUsers(): Promise<AdminUser[]> {
       return (await repo.listAll()).map(toAdminUser);
-    },
-
-    /** Deactivation revokes every token of that user and closes their live connections. */
-    async updateAccess(caller: AuthUser, userId: number, changes: { is_active?: boolean; admin_access?: boolean }) {
-      const target = await requireUser(userId);
-      enforce(canChangeAccess(caller.id, userId, changes));
-      const deactivating = changes.is_active === false && toBool(target.is_active);
-      await repo.updateAccess(userId, changes, { revokeTokens: deactivating });
-      if (deactivating) live.endSessions(userId, 'deactivated');
-      return { message: 'User updated.', user: toAdminUser(await requireUser(userId)) };
     },
   };
 };

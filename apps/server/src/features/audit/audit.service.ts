@@ -4,17 +4,16 @@
  * address. A change records itself inside its own transaction, so there is no change
  * without its entry and no entry without its change. Admins read it; nobody edits it.
  */
-import type { AuditEntry } from '@ichat/shared';
+import { manilaDayStart, type AuditEntry } from '@ichat/shared';
+
+const DAY_MS = 86_400_000;
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { nowMs, toIso } from '../../db/values.js';
+import type { Actor } from '../../auth/auth-user.js';
 import type { AuditRecord, AuditRepository } from './audit.repository.js';
 
-/** Who made a change and from where: the request's caller and address. */
-export interface Actor {
-  id: number;
-  address: string | null;
-}
+export type { Actor };
 
 export type AuditTrail = ReturnType<typeof createAuditTrail>;
 
@@ -38,8 +37,8 @@ export const createAuditTrail = (repo: AuditRepository) => ({
       actorId: query.actor_id,
       targetType: query.target_type,
       targetId: query.target_id,
-      from: query.from ? Date.parse(query.from) : undefined,
-      to: query.to ? Date.parse(query.to) : undefined,
+      from: query.from ? manilaDayStart(query.from) : undefined,
+      to: query.to ? manilaDayStart(query.to) + DAY_MS - 1 : undefined,
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });

@@ -60,6 +60,8 @@ export const createDelegationsRepository = (db: Kysely<Database>) => {
 
     findById: (id: number) => withNames(db).where('d.id', '=', id).executeTakeFirst(),
 
+    findUser: (id: number) => db.selectFrom('users').select(['id', 'display_name', 'is_active']).where('id', '=', id).executeTakeFirst(),
+
     async insert(values: Delegation & { createdBy: number; time: number }, executor: Executor): Promise<number> {
       const row = await executor
         .insertInto('delegations')

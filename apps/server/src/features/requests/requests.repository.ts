@@ -119,14 +119,21 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
       return db.selectFrom('forms').select(['id', 'name', 'type']).where('id', '=', formId).where('is_active', '=', true).executeTakeFirst();
     },
 
-    listCompanies: () => db.selectFrom('companies').select(['id', 'name']).orderBy('name').execute(),
-    listPurchaseRequestTypes: () => db.selectFrom('purchase_request_types').select(['id', 'name']).orderBy('name').execute(),
+    // Retired companies and types stay on the requests that name them and leave the choices.
+    listCompanies: () => db.selectFrom('companies').select(['id', 'name']).where('retired_at', 'is', null).orderBy('name').execute(),
+    listPurchaseRequestTypes: () =>
+      db.selectFrom('purchase_request_types').select(['id', 'name']).where('retired_at', 'is', null).orderBy('name').execute(),
 
     async findCompany(id: number) {
-      return db.selectFrom('companies').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('companies').select(['id', 'name']).where('id', '=', id).where('retired_at', 'is', null).executeTakeFirst();
     },
     async findPurchaseRequestType(id: number) {
-      return db.selectFrom('purchase_request_types').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('purchase_request_types')
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .where('retired_at', 'is', null)
+        .executeTakeFirst();
     },
 
     /**
@@ -299,7 +306,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
       const rows = await listBase()
         .innerJoin('request_approvers as a', (join) => join.onRef('a.request_id', '=', 'r.id').onRef('a.level', '=', 'r.current_level'))
         .innerJoin('users as w', 'w.id', 'a.approver_id')
-        .select(['r.level_started_at', 'a.approver_id', 'w.display_name as approver_name'])
+        .select(['r.level_started_at', 'r.requester_id', 'a.approver_id', 'w.display_name as approver_name'])
         .where('r.status', '=', 'pending')
         .where('a.has_voted', '=', false)
         .where('r.level_started_at', '<', startedBefore)
@@ -516,6 +523,56 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
         .where('current_level', '=', from.level)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Notes today's reminder to this approver of this request; false when it was already sent. */
+    async markReminded(requestId: number, approverId: number, day: string, executor: Executor): Promise<boolean> {
+      const rows = await executor
+        .insertInto('request_reminders')
+        .values({ request_id: requestId, approver_id: approverId, day })
+        .onConflict((oc) => oc.columns(['request_id', 'approver_id', 'day']).doNothing())
+        .returning('request_id')
+        .execute();
+      return rows.length === 1;
+    },
+
+    /** Requests for the CSV export: filtered by form type, status and filing time, oldest first. */
+    exportRows(filter: { formType?: string | undefined; status?: string | undefined; from?: number | undefined; to?: number | undefined }) {
+      let query = db
+        .selectFrom('form_requests as r')
+        .innerJoin('forms as f', 'f.id', 'r.form_id')
+        .innerJoin('users as u', 'u.id', 'r.requester_id')
+        .leftJoin('departments as d', 'd.id', 'u.department_id')
+        .select([
+          'r.id',
+          'r.reference_id',
+          'r.form_type',
+          'f.name as form_name',
+          'u.display_name as requester',
+          'd.name as department',
+          'r.total_cost',
+          'r.status',
+          'r.created_at',
+          'r.decided_at',
+        ]);
+      if (filter.formType) query = query.where('r.form_type', '=', filter.formType);
+      if (filter.status) query = query.where('r.status', '=', filter.status);
+      if (filter.from !== undefined) query = query.where('r.created_at', '>=', filter.from);
+      if (filter.to !== undefined) query = query.where('r.created_at', '<=', filter.to);
+      return query.orderBy('r.id').execute();
+    },
+
+    /** Every vote on these requests, in order, with who cast it (for the export's decision columns). */
+    votesOfMany(requestIds: number[]) {
+      if (requestIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('request_votes as v')
+        .innerJoin('users as u', 'u.id', 'v.approver_id')
+        .leftJoin('users as s', 's.id', 'v.cast_by')
+        .select(['v.request_id', 'v.level', 'v.status', 'v.comment', 'u.display_name as approver', 's.display_name as cast_by'])
+        .where('v.request_id', 'in', requestIds)
+        .orderBy('v.id')
+        .execute();
     },
 
     /** Ends a pending request as withdrawn; false when it was no longer pending. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** True for the first `ms` after mount: the spec's 1-second list loader (001 §2, §9). */
+/** True for the first `ms` after mount: the spec's 1-second loaders of the lists and the new request form (001 §2, §9). */
 export const useMinimumDelay = (ms: number): boolean => {
   const [isWaiting, setIsWaiting] = useState(true);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { routes, type VoteBody } from '@ichat/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
 
@@ -14,68 +14,60 @@ export const requestKeys = {
   reports: () => [...requestKeys.all, 'reports'] as const,
 };
 
-export const useMyFormsQuery = (enabled = true) =>
-  useQuery({
-    queryKey: requestKeys.forms(),
-    enabled: enabled && hasSession(),
-    queryFn: ({ signal }) => callApi(routes.requests.forms, { signal }),
-    select: (response) => response.forms,
-  });
+interface ReadOptions {
+  isEnabled?: boolean;
+  staleTime?: number;
+  retry?: boolean;
+  /** The previous results stay on screen while a new search runs. */
+  placeholderData?: typeof keepPreviousData;
+}
+
+/**
+ * A read of the requests area: asked only while someone is signed in, and the screens are
+ * given only the part of the answer they show.
+ */
+const useRequestsRead = <Answer, Part>(
+  queryKey: QueryKey,
+  read: (signal: AbortSignal) => Promise<Answer>,
+  pick: (answer: Answer) => Part,
+  { isEnabled = true, ...options }: ReadOptions = {},
+) => useQuery({ queryKey, enabled: isEnabled && hasSession(), queryFn: ({ signal }) => read(signal), select: pick, ...options });
+
+export const useMyFormsQuery = (isEnabled = true) =>
+  useRequestsRead(requestKeys.forms(), (signal) => callApi(routes.requests.forms, { signal }), (answer) => answer.forms, { isEnabled });
 
 export const usePagePermissionsQuery = () =>
-  useQuery({
-    queryKey: requestKeys.permissions(),
-    enabled: hasSession(),
-    queryFn: ({ signal }) => callApi(routes.requests.pagePermissions, { signal }),
-    select: (response) => response.permissions,
-    staleTime: 60_000,
-  });
+  useRequestsRead(
+    requestKeys.permissions(),
+    (signal) => callApi(routes.requests.pagePermissions, { signal }),
+    (answer) => answer.permissions,
+    { staleTime: 60_000 },
+  );
 
 export const useMyRequestsQuery = () =>
-  useQuery({
-    queryKey: requestKeys.mine(),
-    enabled: hasSession(),
-    queryFn: ({ signal }) => callApi(routes.requests.myRequests, { signal }),
-    select: (response) => response.requests,
-  });
+  useRequestsRead(requestKeys.mine(), (signal) => callApi(routes.requests.myRequests, { signal }), (answer) => answer.requests);
 
-export const useApprovalListQuery = (enabled: boolean) =>
-  useQuery({
-    queryKey: requestKeys.approvals(),
-    enabled: enabled && hasSession(),
-    queryFn: ({ signal }) => callApi(routes.requests.approvals, { signal }),
-    select: (response) => response.requests,
-  });
+export const useApprovalListQuery = (isEnabled: boolean) =>
+  useRequestsRead(requestKeys.approvals(), (signal) => callApi(routes.requests.approvals, { signal }), (answer) => answer.requests, { isEnabled });
 
-export const useRequestHistoryQuery = (query: string, enabled: boolean) =>
-  useQuery({
-    queryKey: requestKeys.history(query),
-    enabled: enabled && hasSession(),
-    queryFn: ({ signal }) =>
-      callApi(routes.requests.history, { query: { query }, signal }),
-    select: (response) => response.requests,
-    // The previous results stay on screen while a new search runs.
-    placeholderData: keepPreviousData,
-  });
+export const useRequestHistoryQuery = (query: string, isEnabled: boolean) =>
+  useRequestsRead(
+    requestKeys.history(query),
+    (signal) => callApi(routes.requests.history, { query: { query }, signal }),
+    (answer) => answer.requests,
+    { isEnabled, placeholderData: keepPreviousData },
+  );
 
 export const useRequestDetailQuery = (type: string, id: number | null) =>
-  useQuery({
-    queryKey: requestKeys.detail(type, id ?? 0),
-    enabled: id !== null && type !== '' && hasSession(),
-    queryFn: ({ signal }) =>
-      callApi(routes.requests.detail, { params: { type, id: id ?? 0 }, signal }),
-    select: (response) => response.request,
-    retry: false,
-  });
+  useRequestsRead(
+    requestKeys.detail(type, id ?? 0),
+    (signal) => callApi(routes.requests.detail, { params: { type, id: id ?? 0 }, signal }),
+    (answer) => answer.request,
+    { isEnabled: id !== null && type !== '', retry: false },
+  );
 
 export const useReportsQuery = () =>
-  useQuery({
-    queryKey: requestKeys.reports(),
-    enabled: hasSession(),
-    queryFn: ({ signal }) => callApi(routes.requests.reports, { signal }),
-    select: (response) => response.reports,
-    staleTime: 0,
-  });
+  useRequestsRead(requestKeys.reports(), (signal) => callApi(routes.requests.reports, { signal }), (answer) => answer.reports, { staleTime: 0 });
 
 /** Approve or deny (001 §4); the detail, the lists and the dashboard reload after a vote. */
 export const useVoteMutation = () => {

@@ -15,6 +15,7 @@ import { callApi, type CallAnswer } from '../../../lib/api-client';
 import { useErefDialog } from '../../../lib/eref-dialog';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { requestKeys } from '../api/queries';
+import { useMinimumDelay } from '../use-timed-flag';
 import { FormCard } from './parts/layout';
 import { SubmittedState, type SubmittedRequest } from './parts/submitted-state';
 import { CcarForm } from './screens/ccar-form';
@@ -28,7 +29,6 @@ import { TransmittalForm } from './screens/transmittal-form';
 import type { FormScreenProps } from './use-form-submit';
 
 type FormDetailResponse = CallAnswer<typeof routes.requests.form>;
-type FormDetails = FormDetailResponse['form_details'];
 
 export const formDetailKey = (formId: number) => ['request-forms', 'detail', formId] as const;
 
@@ -44,37 +44,16 @@ const useFormDetailQuery = (formId: number | null) =>
     staleTime: 0,
   });
 
-/** True once `ms` have passed since mount: the loader shows at least this long (001 §9). */
-function useElapsed(ms: number): boolean {
-  const [elapsed, setElapsed] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setElapsed(true), ms);
-    return () => window.clearTimeout(timer);
-  }, [ms]);
-  return elapsed;
-}
-
-function FormByType({ form, screen }: { form: FormDetails; screen: FormScreenProps }): ReactNode {
-  const type: FormType = form.type;
-  switch (type) {
-    case 'epr':
-      return <EprForm form={form} {...screen} />;
-    case 'offsetting':
-      return <OffsettingForm name={form.name} {...screen} />;
-    case 'prospecting':
-      return <ProspectingForm name={form.name} {...screen} />;
-    case 'transmittal':
-      return <TransmittalForm name={form.name} {...screen} />;
-    case 'explain-why':
-      return <ExplainWhyForm name={form.name} {...screen} />;
-    case 'ccar':
-      return <CcarForm name={form.name} {...screen} />;
-    case 'so-lo':
-      return <SoLoForm name={form.name} {...screen} />;
-    case 'edsr':
-      return <EdsrForm name={form.name} {...screen} />;
-  }
-}
+const SCREENS: Record<FormType, (props: FormScreenProps) => ReactNode> = {
+  epr: EprForm,
+  offsetting: OffsettingForm,
+  prospecting: ProspectingForm,
+  transmittal: TransmittalForm,
+  'explain-why': ExplainWhyForm,
+  ccar: CcarForm,
+  'so-lo': SoLoForm,
+  edsr: EdsrForm,
+};
 
 function Frame({ title, children }: { title?: string; children: ReactNode }) {
   return (
@@ -98,11 +77,11 @@ function NewRequestScreen({ formId }: { formId: number | null }) {
   const eref = useErefDialog();
   const queryClient = useQueryClient();
   const detail = useFormDetailQuery(formId);
-  const isLoaderDone = useElapsed(REQUEST_LOADER_MS);
+  const isLoaderShown = useMinimumDelay(REQUEST_LOADER_MS);
   const [submitted, setSubmitted] = useState<SubmittedRequest | null>(null);
   const shownFor = useRef<string | null>(null);
 
-  const outcome = !isLoaderDone || detail.isPending ? 'loading' : detail.isError ? 'error' : canOpenForm(detail.data.permissions) ? 'open' : 'denied';
+  const outcome = isLoaderShown || detail.isPending ? 'loading' : detail.isError ? 'error' : canOpenForm(detail.data.permissions) ? 'open' : 'denied';
 
   // Each refusal opens its dialog once, after the loader has had its second.
   useEffect(() => {
@@ -143,6 +122,7 @@ function NewRequestScreen({ formId }: { formId: number | null }) {
   }
 
   const form = detail.data!.form_details;
+  const Screen = SCREENS[form.type];
   const handleSubmitted = (request: SubmittedRequest) => {
     setSubmitted(request);
     void queryClient.invalidateQueries({ queryKey: requestKeys.all });
@@ -154,7 +134,7 @@ function NewRequestScreen({ formId }: { formId: number | null }) {
         <SubmittedState request={submitted} />
       ) : (
         <FormCard>
-          <FormByType form={form} screen={{ formId, onSubmitted: handleSubmitted }} />
+          <Screen details={form} formId={formId} onSubmitted={handleSubmitted} />
         </FormCard>
       )}
     </Frame>

@@ -13,7 +13,7 @@ import {
 } from '@ichat/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { callApi } from '../../../lib/api-client';
+import { callApi, type CallAnswer } from '../../../lib/api-client';
 import { useErefDialog } from '../../../lib/eref-dialog';
 import { NO_PROBLEMS, type Problems } from './lib/payloads';
 import type { SubmittedRequest } from './parts/submitted-state';
@@ -25,7 +25,11 @@ export const submitErrorKey = (type: FormType): ErefKey => {
   return 'SUBMIT_OFFSET_FORM_ERROR';
 };
 
+export type FormDetails = CallAnswer<typeof routes.requests.form>['form_details'];
+
+/** What every form screen is given: the form as the server describes it, and where a filed request goes. */
 export interface FormScreenProps {
+  details: FormDetails;
   formId: number;
   onSubmitted: (request: SubmittedRequest) => void;
 }
@@ -47,7 +51,7 @@ export function useProblems() {
   return { problems, setProblems, clear, reset };
 }
 
-export function useFormSubmit(type: FormType, { formId, onSubmitted }: FormScreenProps) {
+export function useFormSubmit(type: FormType, { formId, onSubmitted }: Pick<FormScreenProps, 'formId' | 'onSubmitted'>) {
   const eref = useErefDialog();
   const inFlight = useRef(false);
   const { problems, setProblems, clear, reset } = useProblems();

@@ -18,23 +18,30 @@ export interface FormFiles<F = File> {
   rows?: Record<string, readonly (readonly F[])[]>;
 }
 
-/**
- * Every file with its field name, checked against the form type's declared fields so a
- * typo fails here instead of as a server refusal.
- */
+/** How many files a form's own field takes; a typo fails here instead of as a server refusal. */
+export const fileFieldLimit = (type: FormType, field: string): number => {
+  const max = FORM_FILE_FIELDS[type].fields[field];
+  if (max === undefined) throw new Error(`The ${type} form has no file field ${field}.`);
+  return max;
+};
+
+/** How many files each row of a form takes under a row prefix ('attachments'). */
+export const rowFileLimit = (type: FormType, prefix: string): number => {
+  const rowSpec = FORM_FILE_FIELDS[type].rowFields?.find((row) => row.prefix === prefix);
+  if (!rowSpec) throw new Error(`The ${type} form has no row files ${prefix}.`);
+  return rowSpec.max;
+};
+
+/** Every file with its field name, each field capped at what the form type declares. */
 export const fileParts = <F>(type: FormType, files: FormFiles<F>): FilePart<F>[] => {
-  const spec = FORM_FILE_FIELDS[type];
   const parts: FilePart<F>[] = [];
   for (const [field, list] of Object.entries(files.fields ?? {})) {
-    const max = spec.fields[field];
-    if (max === undefined) throw new Error(`The ${type} form has no file field ${field}.`);
-    for (const file of list.slice(0, max)) parts.push({ field, file });
+    for (const file of list.slice(0, fileFieldLimit(type, field))) parts.push({ field, file });
   }
   for (const [prefix, perRow] of Object.entries(files.rows ?? {})) {
-    const rowSpec = spec.rowFields?.find((row) => row.prefix === prefix);
-    if (!rowSpec) throw new Error(`The ${type} form has no row files ${prefix}.`);
+    const max = rowFileLimit(type, prefix);
     perRow.forEach((list, rowIndex) => {
-      for (const file of list.slice(0, rowSpec.max)) parts.push({ field: rowFileField(prefix, rowIndex), file });
+      for (const file of list.slice(0, max)) parts.push({ field: rowFileField(prefix, rowIndex), file });
     });
   }
   return parts;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileParts, rowFileField } from './multipart';
+import { fileFieldLimit, fileParts, rowFileField, rowFileLimit } from './multipart';
 import { edsrSubmission, eprFiles, type EprRow, type SalesRow } from './payloads';
 
 type Fake = { name: string };
@@ -28,6 +28,14 @@ describe('multipart field names', () => {
       'explain_files',
       'manager_signature',
     ]);
+  });
+
+  it('tells how many files a form’s field and each row take', () => {
+    expect(fileFieldLimit('explain-why', 'manager_signature')).toBe(1);
+    expect(fileFieldLimit('prospecting', 'prospectingImages')).toBe(10);
+    expect(rowFileLimit('edsr', 'call_proof')).toBe(10);
+    expect(() => fileFieldLimit('ccar', 'signature')).toThrow(/no file field/);
+    expect(() => rowFileLimit('transmittal', 'attachments')).toThrow(/no row files/);
   });
 
   it('refuses a field the form does not have', () => {

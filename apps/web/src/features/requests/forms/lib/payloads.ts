@@ -13,6 +13,7 @@ import {
   type EdsrData,
   type EprData,
   type ExplainWhyData,
+  type FormType,
   type OffsetBody,
   type ProspectingData,
   type Region,
@@ -28,22 +29,70 @@ export const NO_PROBLEMS: Problems = new Set();
 const blank = (text: string): boolean => text.trim() === '';
 /** Empty, unparsable, zero or negative. */
 const badQuantity = (text: string): boolean => blank(text) || quantityToHundredths(text) <= 0;
-const requireText = (problems: Set<string>, key: string, value: string) => {
-  if (blank(value)) problems.add(key);
-};
 
 /** Every row of a dynamic list carries a key React can keep while rows come and go. */
 export interface Keyed {
   key: string;
 }
 
-// ---------------------------------------------------------------- ePR
+/**
+ * A value's name in the payload where it differs from its name in the form (`companyId` is
+ * `company_id`). The problem key of a field is that payload name, so the screen clears the
+ * outline the check set.
+ */
+export type PayloadNames<V> = { readonly [K in keyof V]?: string };
 
-export interface EprRow<F = File> extends Keyed {
+export const payloadName = <V>(names: PayloadNames<V>, key: keyof V): string => names[key] ?? String(key);
+
+/** How a form made only of fields (no repeating rows) is checked, and what it sends. */
+export interface FieldsFormRules<V> {
+  type: FormType;
+  names?: PayloadNames<V>;
+  problems: (values: V) => Problems;
+  payload: (values: V) => unknown;
+}
+
+/** The problem keys of the required texts left blank, in the order they are listed. */
+const blankOnes = <V extends Record<K, string>, K extends keyof V>(values: V, required: readonly K[], names: PayloadNames<V> = {}): string[] =>
+  required.filter((key) => blank(values[key])).map((key) => payloadName(names, key));
+
+type Renamed<V, N> = { [K in keyof V as K extends keyof N ? (N[K] extends string ? N[K] : K) : K]: V[K] };
+
+/**
+ * The values under their payload names with texts trimmed (a choice from a list or a date
+ * has nothing to trim). Only the forms whose payload is their values, renamed, use it.
+ */
+const renamed = <V extends object, N extends PayloadNames<V>>(values: V, names: N): Renamed<V, N> =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [payloadName(names, key as keyof V), typeof value === 'string' ? value.trim() : value]),
+  ) as Renamed<V, N>;
+
+/** What an ePR requisition and a transmittal item are both made of. */
+interface LineItem {
   description: string;
   remarks: string;
   quantity: string;
   price: string;
+}
+
+/** Each line needs a description and a quantity above zero (001 §5); keys as `requisitions.2.quantity`. */
+const lineItemProblems = (list: string, rows: readonly LineItem[]): string[] =>
+  rows.flatMap((row, index) => [
+    ...(blank(row.description) ? [`${list}.${index}.description`] : []),
+    ...(badQuantity(row.quantity) ? [`${list}.${index}.quantity`] : []),
+  ]);
+
+/** Quantity and price as the server reads them: unparsable is 0 (001 §5). */
+const lineItemPayload = (row: LineItem) => ({
+  description: row.description.trim(),
+  remarks: row.remarks.trim(),
+  quantity: parseQuantity(row.quantity),
+  price: centavosToPesoText(amountToCentavos(row.price)),
+});
+
+// ---------------------------------------------------------------- ePR
+
+export interface EprRow<F = File> extends Keyed, LineItem {
   files: readonly F[];
 }
 export interface EprValues<F = File> {
@@ -55,17 +104,18 @@ export interface EprValues<F = File> {
   rows: readonly EprRow<F>[];
 }
 
-export const eprProblems = (values: EprValues<unknown>): Problems => {
-  const problems = new Set<string>();
-  requireText(problems, 'company_id', values.companyId);
-  requireText(problems, 'purchase_request_id', values.purchaseRequestId);
-  requireText(problems, 'date_needed', values.dateNeeded);
-  values.rows.forEach((row, index) => {
-    requireText(problems, `requisitions.${index}.description`, row.description);
-    if (badQuantity(row.quantity)) problems.add(`requisitions.${index}.quantity`);
-  });
-  return problems;
-};
+export const EPR_NAMES = {
+  companyId: 'company_id',
+  recommendedSupplier: 'recommended_supplier',
+  purchaseRequestId: 'purchase_request_id',
+  dateNeeded: 'date_needed',
+} as const satisfies PayloadNames<EprValues>;
+
+export const eprProblems = (values: EprValues<unknown>): Problems =>
+  new Set([
+    ...blankOnes(values, ['companyId', 'purchaseRequestId', 'dateNeeded'], EPR_NAMES),
+    ...lineItemProblems('requisitions', values.rows),
+  ]);
 
 export const eprPayload = (values: EprValues<unknown>): EprData => ({
   company_id: Number(values.companyId),
@@ -73,12 +123,7 @@ export const eprPayload = (values: EprValues<unknown>): EprData => ({
   purchase_request_id: Number(values.purchaseRequestId),
   urgent: values.urgent,
   date_needed: values.dateNeeded,
-  requisitions: values.rows.map((row) => ({
-    description: row.description.trim(),
-    remarks: row.remarks.trim(),
-    quantity: parseQuantity(row.quantity),
-    price: centavosToPesoText(amountToCentavos(row.price)),
-  })),
+  requisitions: values.rows.map(lineItemPayload),
 });
 
 export const eprFiles = <F>(values: EprValues<F>): FormFiles<F> => ({
@@ -100,13 +145,11 @@ export interface OffsetValues {
 export const totalHours = (rows: readonly { accumulatedHrs: number }[]): number =>
   rows.reduce((sum, row) => sum + row.accumulatedHrs, 0);
 
-export const offsetProblems = (values: OffsetValues): Problems => {
-  const problems = new Set<string>();
-  values.rows.forEach((row, index) => requireText(problems, `offsettingRows.${index}.date`, row.date));
-  requireText(problems, 'dateOffset', values.dateOffset);
-  requireText(problems, 'typeOffset', values.typeOffset);
-  return problems;
-};
+export const offsetProblems = (values: OffsetValues): Problems =>
+  new Set([
+    ...values.rows.flatMap((row, index) => (blank(row.date) ? [`offsettingRows.${index}.date`] : [])),
+    ...blankOnes(values, ['dateOffset', 'typeOffset']),
+  ]);
 
 export const offsetPayload = (values: OffsetValues): OffsetBody => ({
   offsettingRows: values.rows.map((row) => ({ date: row.date, accumulatedHrs: row.accumulatedHrs })),
@@ -139,58 +182,29 @@ export const provincesOf = (region: string): readonly string[] => (isRegion(regi
 export const PROSPECTING_REQUIRED = ['region', 'province', 'specificAddress', 'companyName', 'contactName', 'position'] as const;
 
 export const prospectingProblems = (values: ProspectingValues): Problems => {
-  const problems = new Set<string>();
-  for (const key of PROSPECTING_REQUIRED) requireText(problems, key, values[key]);
+  const problems = new Set(blankOnes(values, PROSPECTING_REQUIRED));
   if (!problems.has('province') && !provincesOf(values.region).includes(values.province)) problems.add('province');
   return problems;
 };
 
-export const prospectingPayload = (values: ProspectingValues): ProspectingData => ({
-  region: values.region as ProspectingData['region'],
-  province: values.province,
-  specificAddress: values.specificAddress.trim(),
-  companyName: values.companyName.trim(),
-  contactName: values.contactName.trim(),
-  position: values.position.trim(),
-  mobileNumber: values.mobileNumber.trim(),
-  telephone1: values.telephone1.trim(),
-  telephone2: values.telephone2.trim(),
-  supplier: values.supplier.trim(),
-  volume: values.volume.trim(),
-  prospectsEmail: values.prospectsEmail.trim(),
-});
+export const prospectingPayload = (values: ProspectingValues): ProspectingData => renamed(values, {}) as ProspectingData;
+
+export const PROSPECTING_RULES: FieldsFormRules<ProspectingValues> = { type: 'prospecting', problems: prospectingProblems, payload: prospectingPayload };
 
 // ---------------------------------------------------------------- transmittal
 
-export interface TransmittalRow extends Keyed {
-  description: string;
-  quantity: string;
-  price: string;
-  remarks: string;
-}
+export interface TransmittalRow extends Keyed, LineItem {}
 export interface TransmittalValues {
   receiver: string;
   rows: readonly TransmittalRow[];
 }
 
-export const transmittalProblems = (values: TransmittalValues): Problems => {
-  const problems = new Set<string>();
-  requireText(problems, 'receiver', values.receiver);
-  values.rows.forEach((row, index) => {
-    requireText(problems, `transmittals.${index}.description`, row.description);
-    if (badQuantity(row.quantity)) problems.add(`transmittals.${index}.quantity`);
-  });
-  return problems;
-};
+export const transmittalProblems = (values: TransmittalValues): Problems =>
+  new Set([...blankOnes(values, ['receiver']), ...lineItemProblems('transmittals', values.rows)]);
 
 export const transmittalPayload = (values: TransmittalValues): TransmittalData => ({
   receiver: values.receiver.trim(),
-  transmittals: values.rows.map((row) => ({
-    description: row.description.trim(),
-    quantity: parseQuantity(row.quantity),
-    price: centavosToPesoText(amountToCentavos(row.price)),
-    remarks: row.remarks.trim(),
-  })),
+  transmittals: values.rows.map(lineItemPayload),
 });
 
 // ---------------------------------------------------------------- explain-why, ccar, so-lo
@@ -202,24 +216,19 @@ export interface ExplainWhyValues {
   offense: string;
   ruleNo: string;
 }
+const EXPLAIN_WHY_NAMES = { ruleNo: 'rule_no' } as const satisfies PayloadNames<ExplainWhyValues>;
 
-export const explainWhyProblems = (values: ExplainWhyValues): Problems => {
-  const problems = new Set<string>();
-  requireText(problems, 'manager', values.manager);
-  requireText(problems, 'explanation', values.explanation);
-  requireText(problems, 'penalty', values.penalty);
-  requireText(problems, 'offense', values.offense);
-  requireText(problems, 'rule_no', values.ruleNo);
-  return problems;
+export const explainWhyProblems = (values: ExplainWhyValues): Problems =>
+  new Set(blankOnes(values, ['manager', 'explanation', 'penalty', 'offense', 'ruleNo'], EXPLAIN_WHY_NAMES));
+
+export const explainWhyPayload = (values: ExplainWhyValues): ExplainWhyData => renamed(values, EXPLAIN_WHY_NAMES) as ExplainWhyData;
+
+export const EXPLAIN_WHY_RULES: FieldsFormRules<ExplainWhyValues> = {
+  type: 'explain-why',
+  names: EXPLAIN_WHY_NAMES,
+  problems: explainWhyProblems,
+  payload: explainWhyPayload,
 };
-
-export const explainWhyPayload = (values: ExplainWhyValues): ExplainWhyData => ({
-  manager: values.manager.trim(),
-  explanation: values.explanation.trim(),
-  penalty: values.penalty as ExplainWhyData['penalty'],
-  offense: values.offense as ExplainWhyData['offense'],
-  rule_no: values.ruleNo as ExplainWhyData['rule_no'],
-});
 
 export interface CcarValues {
   issuedTo: string;
@@ -228,23 +237,18 @@ export interface CcarValues {
   referenceNumber: string;
   description: string;
 }
+const CCAR_NAMES = {
+  issuedTo: 'issued_to',
+  ncSource: 'nc_source',
+  referenceNumber: 'reference_number',
+} as const satisfies PayloadNames<CcarValues>;
 
-export const ccarProblems = (values: CcarValues): Problems => {
-  const problems = new Set<string>();
-  requireText(problems, 'issued_to', values.issuedTo);
-  requireText(problems, 'nc_source', values.ncSource);
-  requireText(problems, 'warehouse', values.warehouse);
-  requireText(problems, 'description', values.description);
-  return problems;
-};
+export const ccarProblems = (values: CcarValues): Problems =>
+  new Set(blankOnes(values, ['issuedTo', 'ncSource', 'warehouse', 'description'], CCAR_NAMES));
 
-export const ccarPayload = (values: CcarValues): CcarData => ({
-  issued_to: values.issuedTo as CcarData['issued_to'],
-  nc_source: values.ncSource as CcarData['nc_source'],
-  warehouse: values.warehouse as CcarData['warehouse'],
-  reference_number: values.referenceNumber.trim(),
-  description: values.description.trim(),
-});
+export const ccarPayload = (values: CcarValues): CcarData => renamed(values, CCAR_NAMES) as CcarData;
+
+export const CCAR_RULES: FieldsFormRules<CcarValues> = { type: 'ccar', names: CCAR_NAMES, problems: ccarProblems, payload: ccarPayload };
 
 export interface SoLoValues {
   requestType: string;
@@ -252,21 +256,14 @@ export interface SoLoValues {
   dateNeeded: string;
   description: string;
 }
+const SO_LO_NAMES = { requestType: 'request_type', dateNeeded: 'date_needed' } as const satisfies PayloadNames<SoLoValues>;
 
-export const soLoProblems = (values: SoLoValues): Problems => {
-  const problems = new Set<string>();
-  requireText(problems, 'request_type', values.requestType);
-  requireText(problems, 'date_needed', values.dateNeeded);
-  requireText(problems, 'description', values.description);
-  return problems;
-};
+export const soLoProblems = (values: SoLoValues): Problems =>
+  new Set(blankOnes(values, ['requestType', 'dateNeeded', 'description'], SO_LO_NAMES));
 
-export const soLoPayload = (values: SoLoValues): SoLoData => ({
-  request_type: values.requestType as SoLoData['request_type'],
-  urgent: values.urgent,
-  date_needed: values.dateNeeded,
-  description: values.description.trim(),
-});
+export const soLoPayload = (values: SoLoValues): SoLoData => renamed(values, SO_LO_NAMES) as SoLoData;
+
+export const SO_LO_RULES: FieldsFormRules<SoLoValues> = { type: 'so-lo', names: SO_LO_NAMES, problems: soLoProblems, payload: soLoPayload };
 
 // ---------------------------------------------------------------- edsr
 
@@ -281,6 +278,7 @@ export interface EdsrValues<F = File> {
   visits: readonly SalesRow<F>[];
   calls: readonly SalesRow<F>[];
 }
+export const SALES_ROW_NAMES = { companyName: 'company_name', actionToBeDone: 'action_to_be_done' } as const satisfies PayloadNames<SalesRow>;
 
 /** A row left wholly empty is not a visit or call; it is left out rather than refused. */
 export const isBlankSalesRow = (row: SalesRow<unknown>): boolean =>
@@ -288,16 +286,17 @@ export const isBlankSalesRow = (row: SalesRow<unknown>): boolean =>
 
 /** Problems keyed by the row's position on screen (`visits.0.company_name`). */
 export const edsrProblems = (values: EdsrValues<unknown>): Problems => {
+  const companyName = payloadName(SALES_ROW_NAMES, 'companyName');
   const problems = new Set<string>();
   const check = (list: 'visits' | 'calls') =>
     values[list].forEach((row, index) => {
-      if (!isBlankSalesRow(row)) requireText(problems, `${list}.${index}.company_name`, row.companyName);
+      if (!isBlankSalesRow(row) && blank(row.companyName)) problems.add(`${list}.${index}.${companyName}`);
     });
   check('visits');
   check('calls');
   // Nothing filled in at all: the first visit's company name is what is missing.
   if (values.visits.every(isBlankSalesRow) && values.calls.every(isBlankSalesRow)) {
-    problems.add(values.visits.length > 0 ? 'visits.0.company_name' : 'calls.0.company_name');
+    problems.add(values.visits.length > 0 ? `visits.0.${companyName}` : `calls.0.${companyName}`);
   }
   return problems;
 };
@@ -306,12 +305,7 @@ export const edsrProblems = (values: EdsrValues<unknown>): Problems => {
 export const edsrSubmission = <F>(values: EdsrValues<F>): { data: EdsrData; files: FormFiles<F> } => {
   const visits = values.visits.filter((row) => !isBlankSalesRow(row));
   const calls = values.calls.filter((row) => !isBlankSalesRow(row));
-  const toData = (row: SalesRow<F>) => ({
-    company_name: row.companyName.trim(),
-    comments: row.comments.trim(),
-    action_to_be_done: row.actionToBeDone.trim(),
-    order: row.order.trim(),
-  });
+  const toData = ({ key: _key, files: _files, ...texts }: SalesRow<F>) => renamed(texts, SALES_ROW_NAMES);
   return {
     data: { visits: visits.map(toData), calls: calls.map(toData) },
     files: { rows: { visit_proof: visits.map((row) => row.files), call_proof: calls.map((row) => row.files) } },

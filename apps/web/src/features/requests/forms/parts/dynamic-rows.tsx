@@ -2,7 +2,7 @@
  * Repeating rows (requisitions, offset dates, transmittal items, visits and calls): the
  * state hook and the row frame with its 'Remove row N' button, written once for all forms.
  */
-import { MAX_FORM_ROWS } from '@ichat/shared';
+import { MAX_FORM_ROWS, type FormType } from '@ichat/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
@@ -13,7 +13,9 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import type { Keyed } from '../lib/payloads';
+import { rowFileLimit } from '../lib/multipart';
+import { payloadName, type Keyed, type PayloadNames, type Problems } from '../lib/payloads';
+import { FormFields, type FieldBinding, type FieldList } from './form-fields';
 import { FormSection } from './layout';
 
 export interface DynamicRows<T extends Keyed> {
@@ -97,7 +99,48 @@ export function RowList({ children }: { children: ReactNode }) {
   return <Stack spacing={1.5}>{children}</Stack>;
 }
 
-interface RowsSectionProps<T extends Keyed> {
+/** What a form's rows need of it: its type (for the file limits) and its red outlines. */
+export interface RowsForm {
+  type: FormType;
+  problems: Problems;
+  clearProblem: (key: string) => void;
+  resetProblems: () => void;
+  isSubmitting: boolean;
+}
+
+type FileRow = Keyed & { files?: readonly File[] };
+
+/**
+ * The fields of row `index`: edits go to that row, and its problem keys are
+ * `<list>.<index>.<payload name>` (`requisitions.2.quantity`).
+ */
+const rowBinding = <T extends FileRow>(form: RowsForm, rows: DynamicRows<T>, list: string, names: PayloadNames<T>, row: T, index: number): FieldBinding<T> => {
+  const problemKey = (key: keyof T) => `${list}.${index}.${payloadName(names, key)}`;
+  return {
+    values: row,
+    onChange: (key, patch) => {
+      rows.update(index, patch);
+      form.clearProblem(problemKey(key));
+    },
+    hasProblem: (key) => form.problems.has(problemKey(key)),
+    files: (prefix) => ({
+      files: row.files ?? [],
+      onChange: (files) => {
+        const patch: Partial<FileRow> = { files };
+        rows.update(index, patch as Partial<T>);
+      },
+      maxCount: rowFileLimit(form.type, prefix),
+    }),
+    isSubmitting: form.isSubmitting,
+  };
+};
+
+interface RowsSectionProps<T extends FileRow> {
+  form: RowsForm;
+  /** The rows' name in the payload and in their problem keys: 'requisitions'. */
+  list: string;
+  /** Where a value's payload name differs from its own (`companyName` is `company_name`). */
+  names?: PayloadNames<T>;
   /** The section heading: 'Requisitions', 'Items', 'Visit'. */
   heading: string;
   /** Each row's group name: 'Requisition' makes 'Requisition 1'. */
@@ -105,14 +148,12 @@ interface RowsSectionProps<T extends Keyed> {
   /** Where one page has two lists ('Visit', 'Call'): names the add and remove buttons. */
   noun?: string;
   rows: DynamicRows<T>;
-  /** After a removal: problems are keyed by row index, so they are worked out again. */
-  onRemoved: () => void;
-  isDisabled: boolean;
-  renderRow: (row: T, index: number) => ReactNode;
+  fields: FieldList<T>;
+  columns?: 2 | 4;
 }
 
-/** A form's repeating rows: the section, one frame per row, and the add button under them. */
-export function RowsSection<T extends Keyed>({ heading, rowTitle, noun, rows, onRemoved, isDisabled, renderRow }: RowsSectionProps<T>) {
+/** A form's repeating rows: the section, one frame of fields per row, and the add button under them. */
+export function RowsSection<T extends FileRow>({ form, list, names = {}, heading, rowTitle, noun, rows, fields, columns }: RowsSectionProps<T>) {
   return (
     <FormSection title={heading}>
       <RowList>
@@ -125,16 +166,17 @@ export function RowsSection<T extends Keyed>({ heading, rowTitle, noun, rows, on
             canRemove={rows.canRemove}
             onRemove={() => {
               rows.remove(index);
-              onRemoved();
+              // Problems are keyed by row index, so they are worked out again on the next submit.
+              form.resetProblems();
             }}
-            isDisabled={isDisabled}
+            isDisabled={form.isSubmitting}
           >
-            {renderRow(row, index)}
+            <FormFields fields={fields} binding={rowBinding(form, rows, list, names, row, index)} columns={columns} />
           </RowFrame>
         ))}
       </RowList>
       <Box sx={{ mt: 1.5 }}>
-        <AddRowButton {...(noun ? { noun } : {})} onClick={rows.add} isDisabled={!rows.canAdd || isDisabled} />
+        <AddRowButton {...(noun ? { noun } : {})} onClick={rows.add} isDisabled={!rows.canAdd || form.isSubmitting} />
       </Box>
     </FormSection>
   );

@@ -2,8 +2,11 @@
  * The field kinds every form uses, each with a visible <label> tied to its input (so
  * `getByLabel('Company')` finds it) and MUI's red outline when it is in the problem set.
  */
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
@@ -121,12 +124,40 @@ export function ReadOnlyInput({ label, value }: { label: string; value: string }
   );
 }
 
-export function CheckboxInput({ label, checked, onChange, isDisabled }: { label: string; checked: boolean; onChange: (checked: boolean) => void; isDisabled?: boolean }) {
+/** A form's running total, under its rows on the right. */
+export function TotalInput({ label, value }: { label: string; value: string }) {
   return (
+    <Box sx={{ maxWidth: { sm: 320 }, alignSelf: { sm: 'flex-end' }, width: '100%' }}>
+      <ReadOnlyInput label={label} value={value} />
+    </Box>
+  );
+}
+
+interface CheckboxInputProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  isDisabled?: boolean;
+  /** A question the box answers ('Urgent' above 'Yes'): the box then sits in a fieldset. */
+  legend?: string;
+  className?: string;
+}
+
+export function CheckboxInput({ label, checked, onChange, isDisabled, legend, className }: CheckboxInputProps) {
+  const box = (
     <FormControlLabel
       label={label}
       disabled={isDisabled}
       control={<Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)} />}
     />
+  );
+  if (legend === undefined) return box;
+  return (
+    <FormControl component="fieldset" className={className}>
+      <FormLabel component="legend" sx={{ fontSize: 14 }}>
+        {legend}
+      </FormLabel>
+      {box}
+    </FormControl>
   );
 }

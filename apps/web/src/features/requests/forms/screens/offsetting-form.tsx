@@ -1,91 +1,40 @@
 /** Offsetting Form: extended-hours rows, total hours, date and type of offset (001 §2, §5). */
 import { ACCUMULATED_HOURS, DEFAULT_ACCUMULATED_HOURS, DEFAULT_OFFSET_TYPE, OFFSET_TYPES } from '@ichat/shared';
-import Stack from '@mui/material/Stack';
-import { useState, type SubmitEvent } from 'react';
 import { defaultFormDate } from '../lib/dates';
-import { offsetPayload, offsetProblems, totalHours, type OffsetRow } from '../lib/payloads';
+import { offsetPayload, offsetProblems, totalHours, type OffsetRow, type OffsetValues } from '../lib/payloads';
 import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
-import { DateInput, ReadOnlyInput, SelectInput } from '../parts/fields';
-import { FieldGrid } from '../parts/layout';
-import { SubmitArea } from '../parts/submit-area';
-import { useFormSubmit, type FormScreenProps } from '../use-form-submit';
+import { FormFields, type FieldList } from '../parts/form-fields';
+import { FormFrame } from '../parts/form-frame';
+import type { FormScreenProps } from '../use-form-submit';
+import { useRequestForm } from '../use-request-form';
 
 const newRow = (key: string): OffsetRow => ({ key, date: '', accumulatedHrs: DEFAULT_ACCUMULATED_HOURS });
-const HOUR_OPTIONS = ACCUMULATED_HOURS.map((hours) => ({ value: String(hours), label: String(hours) }));
 
-export function OffsettingForm({ name, ...screen }: FormScreenProps & { name: string }) {
-  const { submit, isSubmitting, problems, clearProblem, resetProblems } = useFormSubmit('offsetting', screen);
+const EXTENDED_HOURS: FieldList<OffsetRow> = [
+  { kind: 'date', name: 'date', label: 'Date of Extended Hours', isRequired: true },
+  { kind: 'select', name: 'accumulatedHrs', label: 'Accumulated Hours', options: ACCUMULATED_HOURS.map(String), placeholder: null, isRequired: true },
+];
+
+export function OffsettingForm({ details, ...screen }: FormScreenProps) {
   const extended = useDynamicRows(newRow);
-  const [dateOffset, setDateOffset] = useState(defaultFormDate);
-  const [typeOffset, setTypeOffset] = useState<string>(DEFAULT_OFFSET_TYPE);
   const { rows } = extended;
+  const offset: FieldList<Omit<OffsetValues, 'rows'>> = [
+    { kind: 'computed', label: 'Total Hours', value: () => String(totalHours(rows)) },
+    { kind: 'date', name: 'dateOffset', label: 'Date of Offset', initial: defaultFormDate, isRequired: true },
+    { kind: 'select', name: 'typeOffset', label: 'Type of Offset', options: OFFSET_TYPES, placeholder: null, initial: () => DEFAULT_OFFSET_TYPE, isRequired: true },
+  ];
+  const form = useRequestForm('offsetting', screen, offset);
 
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = { rows, dateOffset, typeOffset };
+  const handleSubmit = () => {
+    const values = { ...form.values, rows };
     // Offset is the one form sent as plain JSON.
-    submit(offsetProblems(values), () => offsetPayload(values));
+    form.submit(offsetProblems(values), () => offsetPayload(values));
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={3} aria-label={name}>
-      <RowsSection
-        heading="Extended Hours"
-        rowTitle="Extended hours"
-        rows={extended}
-        onRemoved={resetProblems}
-        isDisabled={isSubmitting}
-        renderRow={(row, index) => (
-          <FieldGrid>
-            <DateInput
-              label="Date of Extended Hours"
-              value={row.date}
-              onChange={(date) => {
-                extended.update(index, { date });
-                clearProblem(`offsettingRows.${index}.date`);
-              }}
-              isRequired
-              hasProblem={problems.has(`offsettingRows.${index}.date`)}
-            />
-            <SelectInput
-              label="Accumulated Hours"
-              value={String(row.accumulatedHrs)}
-              onChange={(value) => extended.update(index, { accumulatedHrs: Number(value) || DEFAULT_ACCUMULATED_HOURS })}
-              options={HOUR_OPTIONS}
-              placeholder={null}
-              isRequired
-            />
-          </FieldGrid>
-        )}
-      />
-
-      <FieldGrid columns={3}>
-        <ReadOnlyInput label="Total Hours" value={String(totalHours(rows))} />
-        <DateInput
-          label="Date of Offset"
-          value={dateOffset}
-          onChange={(value) => {
-            setDateOffset(value);
-            clearProblem('dateOffset');
-          }}
-          isRequired
-          hasProblem={problems.has('dateOffset')}
-        />
-        <SelectInput
-          label="Type of Offset"
-          value={typeOffset}
-          onChange={(value) => {
-            setTypeOffset(value);
-            clearProblem('typeOffset');
-          }}
-          options={OFFSET_TYPES}
-          placeholder={null}
-          isRequired
-          hasProblem={problems.has('typeOffset')}
-        />
-      </FieldGrid>
-
-      <SubmitArea isSubmitting={isSubmitting} />
-    </Stack>
+    <FormFrame name={details.name} isSubmitting={form.isSubmitting} onSubmit={handleSubmit}>
+      <RowsSection form={form} list="offsettingRows" heading="Extended Hours" rowTitle="Extended hours" rows={extended} fields={EXTENDED_HOURS} />
+      <FormFields fields={offset} binding={form.binding} columns={3} />
+    </FormFrame>
   );
 }
