@@ -53,17 +53,7 @@ export const peopleQuerySchema = pageQuery(50, 200).extend({
   sort: z.enum(PEOPLE_SORTS, { error: `sort must be one of ${PEOPLE_SORTS.join(', ')}.` }).default('name'),
   direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc.' }).default('asc'),
   status: z.enum(['active', 'inactive', 'all'], { error: 'status must be active, inactive or all.' }).default('all'),
-  /**
-   * Only these accounts (ids separated by commas, at most 200): the names of the people a
-   * form's access or approval chain lists, which answer ids only.
-   */
-  ids: z
-    .string({ error: 'ids must be ids separated by commas.' })
-    .regex(/^\d{1,15}(,\d{1,15}){0,199}$/, { error: 'ids must be at most 200 ids separated by commas.' })
-    .optional(),
 });
-/** At most this many ids in one people query's `ids`. */
-export const PEOPLE_IDS_PER_QUERY = 200;
 export const peopleResponseSchema = successSchema({ people: z.array(personSchema), total: z.number().int().nonnegative() });
 
 /** POST /api/v1/admin/users: the person must change this password at their first sign-in. */

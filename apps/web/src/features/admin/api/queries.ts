@@ -1,9 +1,4 @@
-import {
-  PEOPLE_IDS_PER_QUERY,
-  routes,
-  type CatalogName,
-  type Person,
-} from '@ichat/shared';
+import { routes, type CatalogName, type Person } from '@ichat/shared';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -16,7 +11,6 @@ export const adminKeys = {
   all: ['admin'] as const,
   people: () => [...adminKeys.all, 'people'] as const,
   peoplePage: (query: PeopleQuery) => [...adminKeys.people(), 'page', query] as const,
-  peopleByIds: (ids: readonly number[]) => [...adminKeys.people(), 'ids', ids] as const,
   peopleSearch: () => [...adminKeys.people(), 'search'] as const,
   catalog: (catalog: CatalogName) => [...adminKeys.all, 'catalog', catalog] as const,
   forms: () => [...adminKeys.all, 'forms'] as const,
@@ -48,30 +42,6 @@ export const searchPeople = async (text: string, signal: AbortSignal): Promise<P
     signal,
   });
   return people.map(personOption);
-};
-
-/**
- * The names of the people a form's access or chain lists (it answers their ids only), asked
- * for by id in groups the server accepts, so the page never reads every account.
- */
-export const usePeopleByIdsQuery = (ids: readonly number[]) => {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  return useQuery({
-    queryKey: adminKeys.peopleByIds(sorted),
-    enabled: sorted.length > 0,
-    queryFn: async ({ signal }) => {
-      const groups: number[][] = [];
-      for (let start = 0; start < sorted.length; start += PEOPLE_IDS_PER_QUERY) groups.push(sorted.slice(start, start + PEOPLE_IDS_PER_QUERY));
-      const pages = await Promise.all(
-        groups.map((group) =>
-          callApi(routes.admin.people, { query: { ids: group.join(','), limit: PEOPLE_IDS_PER_QUERY, status: 'all' }, signal }),
-        ),
-      );
-      return new Map(pages.flatMap((page) => page.people).map((person) => [person.id, personOption(person)]));
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
 };
 
 export const useCatalogQuery = (catalog: CatalogName) =>

@@ -18,7 +18,7 @@ import { PersonPicker } from '../../../lib/person-picker';
 import { QueryProblem } from '../../../lib/query-problem';
 import { ScreenNotice, useScreenNotice } from '../../../lib/screen-notice';
 import { useSetFormAccessMutation } from '../api/mutations';
-import { adminKeys, searchPeople, useCatalogQuery, useFormAccessQuery, usePeopleByIdsQuery } from '../api/queries';
+import { adminKeys, searchPeople, useCatalogQuery, useFormAccessQuery } from '../api/queries';
 import { AdminScreen } from '../ui/admin-screen';
 import { useFormParam } from './use-form-param';
 
@@ -80,13 +80,13 @@ function AccessEditor({ saved, isSaving, onSave }: AccessEditorProps) {
   const [grants, setGrants] = useState<FormAccessGrants>(saved);
   const [addingDepartment, setAddingDepartment] = useState('');
   const departments = useCatalogQuery('departments');
-  const people = usePeopleByIdsQuery(grants.users.map((grant) => grant.user_id));
   const departmentsHeading = useId();
   const peopleHeading = useId();
 
   const isChanged = JSON.stringify(grants) !== JSON.stringify(saved);
-  const departmentName = (id: number) => departments.data?.find((entry) => entry.id === id)?.name ?? `Department ${id}`;
-  const personName = (id: number) => people.data?.get(id)?.display_name ?? `Person ${id}`;
+  // The answer names each grant; one added here carries the name it was picked by.
+  const departmentName = (grant: { department_id: number; name?: string | undefined }) => grant.name ?? `Department ${grant.department_id}`;
+  const personName = (grant: { user_id: number; name?: string | undefined }) => grant.name ?? `Person ${grant.user_id}`;
   const listedDepartments = new Set(grants.departments.map((grant) => grant.department_id));
   const addableDepartments = (departments.data ?? []).filter((entry) => !entry.retired && !listedDepartments.has(entry.id));
 
@@ -117,16 +117,16 @@ function AccessEditor({ saved, isSaving, onSave }: AccessEditorProps) {
     }));
 
   const departmentColumns: DataColumn<FormAccessGrants['departments'][number]>[] = [
-    { key: 'name', label: 'Department', isPrimary: true, render: (grant) => departmentName(grant.department_id) },
+    { key: 'name', label: 'Department', isPrimary: true, render: (grant) => departmentName(grant) },
     ...pageColumns<FormAccessGrants['departments'][number]>(
-      (grant) => departmentName(grant.department_id),
+      (grant) => departmentName(grant),
       (grant, page, value) => setDepartmentPage(grant.department_id, page, value),
     ),
   ];
   const userColumns: DataColumn<FormAccessGrants['users'][number]>[] = [
-    { key: 'name', label: 'Person', isPrimary: true, render: (grant) => personName(grant.user_id) },
+    { key: 'name', label: 'Person', isPrimary: true, render: (grant) => personName(grant) },
     ...pageColumns<FormAccessGrants['users'][number]>(
-      (grant) => personName(grant.user_id),
+      (grant) => personName(grant),
       (grant, page, value) => setUserPage(grant.user_id, page, value),
     ),
   ];
@@ -150,7 +150,7 @@ function AccessEditor({ saved, isSaving, onSave }: AccessEditorProps) {
           emptyText="No department has access."
           actions={(grant) => (
             <IconButton
-              aria-label={`Remove ${departmentName(grant.department_id)}`}
+              aria-label={`Remove ${departmentName(grant)}`}
               onClick={() => setGrants((previous) => ({ ...previous, departments: previous.departments.filter((other) => other !== grant) }))}
             >
               <DeleteOutlinedIcon />
@@ -170,7 +170,7 @@ function AccessEditor({ saved, isSaving, onSave }: AccessEditorProps) {
             disabled={addingDepartment === ''}
             sx={{ flexShrink: 0 }}
             onClick={() => {
-              setGrants((previous) => ({ ...previous, departments: [...previous.departments, { department_id: Number(addingDepartment), ...ALL_PAGES }] }));
+              setGrants((previous) => ({ ...previous, departments: [...previous.departments, { department_id: Number(addingDepartment), name: departments.data?.find((entry) => String(entry.id) === addingDepartment)?.name, ...ALL_PAGES }] }));
               setAddingDepartment('');
             }}
           >
@@ -192,7 +192,7 @@ function AccessEditor({ saved, isSaving, onSave }: AccessEditorProps) {
           emptyText="No one is given access by name."
           actions={(grant) => (
             <IconButton
-              aria-label={`Remove ${personName(grant.user_id)}`}
+              aria-label={`Remove ${personName(grant)}`}
               onClick={() => setGrants((previous) => ({ ...previous, users: previous.users.filter((other) => other !== grant) }))}
             >
               <DeleteOutlinedIcon />
@@ -209,7 +209,7 @@ function AccessEditor({ saved, isSaving, onSave }: AccessEditorProps) {
               setGrants((previous) =>
                 previous.users.some((grant) => grant.user_id === person.id)
                   ? previous
-                  : { ...previous, users: [...previous.users, { user_id: person.id, ...ALL_PAGES }] },
+                  : { ...previous, users: [...previous.users, { user_id: person.id, name: person.display_name, ...ALL_PAGES }] },
               );
             }}
             search={searchPeople}

@@ -13,11 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { PersonPicker } from '../../../lib/person-picker';
+import { PersonPicker, type PersonOption } from '../../../lib/person-picker';
 import { QueryProblem } from '../../../lib/query-problem';
 import { ScreenNotice, useScreenNotice } from '../../../lib/screen-notice';
 import { useSetApprovalChainMutation } from '../api/mutations';
-import { adminKeys, searchPeople, useApprovalChainQuery, usePeopleByIdsQuery } from '../api/queries';
+import { adminKeys, searchPeople, useApprovalChainQuery } from '../api/queries';
 import { AdminScreen } from '../ui/admin-screen';
 import { bandAfter, bandRange, chainOf, draftsOf, type BandDraft, type LevelDraft } from './chain-lib';
 import { useFormParam } from './use-form-param';
@@ -76,8 +76,17 @@ interface ChainEditorProps {
 function ChainEditor({ saved, hasAmounts, isSaving, onSave }: ChainEditorProps) {
   const [drafts, setDrafts] = useState<BandDraft[]>(() => draftsOf(saved));
   const [refusal, setRefusal] = useState<string | null>(null);
-  const people = usePeopleByIdsQuery(drafts.flatMap((band) => [...band.level1.approverIds, ...band.level2.approverIds]));
-  const nameOf = (id: number) => people.data?.get(id)?.display_name ?? `Person ${id}`;
+  // The answer names its approvers; one added here brings the name it was picked by.
+  const [names, setNames] = useState(
+    () =>
+      new Map(
+        saved.bands
+          .flatMap((band) => [...(band.level_1.approvers ?? []), ...(band.level_2.approvers ?? [])])
+          .map((person) => [person.id, person.display_name] as const),
+      ),
+  );
+  const nameOf = (id: number) => names.get(id) ?? `Person ${id}`;
+  const rememberName = (person: PersonOption) => setNames((previous) => new Map(previous).set(person.id, person.display_name));
 
   const outcome = chainOf(drafts, hasAmounts);
   const pendingProblem = 'problem' in outcome ? outcome.problem : null;
@@ -107,6 +116,7 @@ function ChainEditor({ saved, hasAmounts, isSaving, onSave }: ChainEditorProps) 
           isFirst={index === 0}
           canRemove={drafts.length > 1}
           nameOf={nameOf}
+          onPicked={rememberName}
           onChange={(change) => updateBand(band.key, change)}
           onRemove={() => setDrafts((previous) => previous.filter((other) => other.key !== band.key))}
         />
@@ -156,11 +166,12 @@ interface BandEditorProps {
   isFirst: boolean;
   canRemove: boolean;
   nameOf: (id: number) => string;
+  onPicked: (person: PersonOption) => void;
   onChange: (change: (band: BandDraft) => BandDraft) => void;
   onRemove: () => void;
 }
 
-function BandEditor({ band, number, hasAmounts, isFirst, canRemove, nameOf, onChange, onRemove }: BandEditorProps) {
+function BandEditor({ band, number, hasAmounts, isFirst, canRemove, nameOf, onPicked, onChange, onRemove }: BandEditorProps) {
   const headingId = useId();
   const name = hasAmounts ? `Band ${number}` : 'Approvers';
   return (
@@ -204,6 +215,7 @@ function BandEditor({ band, number, hasAmounts, isFirst, canRemove, nameOf, onCh
           level={band.level1}
           isOptional={false}
           nameOf={nameOf}
+          onPicked={onPicked}
           onChange={(level) => onChange((previous) => ({ ...previous, level1: level }))}
         />
         <LevelEditor
@@ -212,6 +224,7 @@ function BandEditor({ band, number, hasAmounts, isFirst, canRemove, nameOf, onCh
           level={band.level2}
           isOptional
           nameOf={nameOf}
+          onPicked={onPicked}
           onChange={(level) => onChange((previous) => ({ ...previous, level2: level }))}
         />
       </Box>
@@ -227,10 +240,11 @@ interface LevelEditorProps {
   /** Level 2: a band may have no second level. */
   isOptional: boolean;
   nameOf: (id: number) => string;
+  onPicked: (person: PersonOption) => void;
   onChange: (level: LevelDraft) => void;
 }
 
-function LevelEditor({ title, where, level, isOptional, nameOf, onChange }: LevelEditorProps) {
+function LevelEditor({ title, where, level, isOptional, nameOf, onPicked, onChange }: LevelEditorProps) {
   const headingId = useId();
   const count = level.approverIds.length;
   return (
@@ -268,7 +282,9 @@ function LevelEditor({ title, where, level, isOptional, nameOf, onChange }: Leve
           size="small"
           value={null}
           onChange={(person) => {
-            if (person && !level.approverIds.includes(person.id)) onChange({ ...level, approverIds: [...level.approverIds, person.id] });
+            if (!person || level.approverIds.includes(person.id)) return;
+            onPicked(person);
+            onChange({ ...level, approverIds: [...level.approverIds, person.id] });
           }}
           search={searchPeople}
           searchKey={adminKeys.peopleSearch()}

@@ -121,7 +121,7 @@ export function ImportScreen() {
               Imported
             </Typography>
             <Alert severity="success" sx={{ mb: 2 }}>
-              {result.message} New: {result.created}. Updated: {result.updated}.
+              {result.message}
             </Alert>
             {result.passwords.length > 0 ? (
               <Stack spacing={1.5}>
