@@ -193,9 +193,12 @@ function BandEditor({ band, number, hasAmounts, isFirst, canRemove, nameOf, onPi
             label={`Band ${number} from`}
             value={band.min}
             onChange={(event) => onChange((previous) => ({ ...previous, min: event.target.value }))}
-            disabled={isFirst}
             helperText={isFirst ? 'The first band starts at ₱0.00.' : ' '}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">₱</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+            // Read-only rather than disabled: its value and hint stay readable (a disabled field's grey is too faint).
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">₱</InputAdornment>, readOnly: isFirst },
+              htmlInput: { inputMode: 'decimal' },
+            }}
           />
           <TextField
             size="small"

@@ -57,14 +57,15 @@ const COLUMNS: DataColumn<Person>[] = [
     label: 'Name',
     sortKey: 'name',
     isPrimary: true,
+    // Listed by last name, as the server sorts; the name shown in chat beneath when it differs.
     render: (person) => (
       <>
         <Box component="span" sx={{ fontWeight: 500 }}>
-          {person.display_name}
+          {person.last_name}, {person.first_name}
         </Box>
         {person.display_name !== `${person.first_name} ${person.last_name}` ? (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {person.first_name} {person.last_name}
+            Shown as {person.display_name}
           </Typography>
         ) : null}
       </>
