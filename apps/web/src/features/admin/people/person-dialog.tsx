@@ -1,10 +1,4 @@
-import {
-  adminEditUserBodySchema,
-  createUserBodySchema,
-  type AdminEditUserBody,
-  type CreateUserBody,
-  type Person,
-} from '@ichat/shared';
+import { adminEditUserBodySchema, createUserBodySchema, type CreateUserBody, type Person } from '@ichat/shared';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,54 +12,8 @@ import { useCatalogQuery } from '../api/queries';
 import { useCreateUserMutation, useUpdateUserMutation } from '../api/mutations';
 import { AdminDialog } from '../ui/admin-dialog';
 import { firstProblem, problemsByField } from '../ui/field-problems';
+import { EMPTY_PERSON, changedFields, fieldsOf, type PersonFields } from './person-fields';
 import { makeTemporaryPassword } from './temporary-password';
-
-interface PersonFields {
-  first_name: string;
-  last_name: string;
-  display_name: string;
-  email_address: string;
-  username: string;
-  department: string;
-  admin_access: boolean;
-  approval_page: boolean;
-  password: string;
-}
-
-const EMPTY: PersonFields = {
-  first_name: '',
-  last_name: '',
-  display_name: '',
-  email_address: '',
-  username: '',
-  department: '',
-  admin_access: false,
-  approval_page: false,
-  password: '',
-};
-
-const fieldsOf = (person: Person): PersonFields => ({
-  first_name: person.first_name,
-  last_name: person.last_name,
-  display_name: person.display_name,
-  email_address: person.email_address,
-  username: person.username,
-  department: person.department ?? '',
-  admin_access: person.admin_access,
-  approval_page: person.approval_page,
-  password: '',
-});
-
-/** What an edit changes: only the fields that differ from the person as listed. */
-export const changedFields = (person: Person, fields: PersonFields): AdminEditUserBody => {
-  const before = fieldsOf(person);
-  const body: Record<string, string | boolean> = {};
-  for (const key of ['first_name', 'last_name', 'display_name', 'email_address', 'username', 'department', 'admin_access', 'approval_page'] as const) {
-    const value = typeof fields[key] === 'string' ? (fields[key] as string).trim() : fields[key];
-    if (value !== before[key]) body[key] = value;
-  }
-  return body as AdminEditUserBody;
-};
 
 interface PersonDialogProps {
   isOpen: boolean;
@@ -86,7 +34,7 @@ function PersonForm({ person, onClose, onSaved }: PersonDialogProps) {
   const departments = useCatalogQuery('departments');
   const create = useCreateUserMutation();
   const update = useUpdateUserMutation();
-  const [fields, setFields] = useState<PersonFields>(person ? fieldsOf(person) : EMPTY);
+  const [fields, setFields] = useState<PersonFields>(person ? fieldsOf(person) : EMPTY_PERSON);
   const [fieldProblems, setFieldProblems] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -33,7 +33,7 @@ function TemporaryPasswordForm({ person, onClose }: { person: Person; onClose: (
 
   if (answer) {
     return (
-      <AdminDialog isOpen title={`Temporary Password for ${person.display_name}`} onClose={onClose}>
+      <AdminDialog isOpen title={`Temporary Password for ${person.display_name}`} onClose={onClose} maxWidth="xs">
         <Alert severity="success">{answer.message}</Alert>
         <SecretField label="Temporary password" value={answer.password} />
         <Typography variant="body2" color="text.secondary">
@@ -64,6 +64,7 @@ function TemporaryPasswordForm({ person, onClose }: { person: Person; onClose: (
       onSubmit={handleSubmit}
       isPending={setPassword.isPending}
       problem={problem}
+      maxWidth="xs"
     >
       <Typography color="text.secondary">
         {person.display_name} is signed out everywhere and must change the password at the next sign-in.

@@ -35,7 +35,8 @@ export function AdminDialog({ isOpen, title, onClose, submitLabel, onSubmit, isP
     if (!isPending) onSubmit?.();
   };
   return (
-    <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth} fullScreen={isPhone}>
+    // A long form takes the whole phone screen; a short one stays a dialog over the page.
+    <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth} fullScreen={isPhone && maxWidth !== 'xs'}>
       <form noValidate onSubmit={handleSubmit} style={{ display: 'contents' }}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
