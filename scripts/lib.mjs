@@ -17,10 +17,17 @@ export const toolEnv = {
   npm_config_update_notifier: 'false',
 };
 
-export const log = (message) => console.log(`\x1b[36m▸\x1b[0m ${message}`);
+/** Where progress goes: stdout, or stderr for a command whose stdout is its answer (`npm run admin`). */
+const progress = { toStderr: false };
+export const progressToStderr = () => {
+  progress.toStderr = true;
+};
+
+export const log = (message) => (progress.toStderr ? console.error : console.log)(`\x1b[36m▸\x1b[0m ${message}`);
 
 export const run = (command, args, options = {}) => {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: toolEnv, ...options });
+  const stdio = progress.toStderr ? [0, 2, 2] : 'inherit';
+  const result = spawnSync(command, args, { cwd: root, stdio, env: toolEnv, ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;
 };
@@ -86,8 +93,11 @@ const WEB_INPUTS = ['apps/web', 'packages/shared/src', 'package-lock.json'];
 const WEB_STAMP = path.join(root, 'apps/web/dist/.build-stamp');
 
 /** Builds the server (incremental) and the web client (only when its inputs changed). */
-export const ensureBuilt = () => {
+export const ensureServerBuilt = () =>
   runOrExit('building the server', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server']);
+
+export const ensureBuilt = () => {
+  ensureServerBuilt();
   const wanted = hashFiles(WEB_INPUTS);
   const current = existsSync(WEB_STAMP) ? readFileSync(WEB_STAMP, 'utf8') : '';
   if (current === wanted && existsSync(path.join(root, 'apps/web/dist/index.html'))) {

@@ -4,16 +4,15 @@
  * completes; new connections are refused meanwhile; a request that outlasts
  * SHUTDOWN_GRACE_MS is cut off and the process still ends.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, repositoryRoot } from './test-support/build-server.js';
 import { freePort, sleep } from './test-support/net.js';
 
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverEntry = path.join(repositoryRoot, 'apps/server/dist/main.js');
 interface RunningServer {
   child: ChildProcess;
@@ -113,14 +112,8 @@ const slowUpload = (port: number, token: string, pieces: number, pauseMs: number
   });
 };
 
-beforeAll(() => {
-  // The test runs the built server: bring the build up to date (incremental, fast when it is).
-  const build = spawnSync(process.execPath, [path.join(repositoryRoot, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server'], {
-    cwd: repositoryRoot,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`the server build failed:\n${build.stdout}${build.stderr}`);
-}, 120_000);
+// The test runs the built server: bring the build up to date (incremental, fast when it is).
+beforeAll(buildServer, 180_000);
 
 afterEach(async () => {
   for (const server of running.splice(0)) {

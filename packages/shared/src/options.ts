@@ -18,13 +18,8 @@ export const CONVERSATION_ACTIONS = [
 ] as const;
 export type ConversationActionType = (typeof CONVERSATION_ACTIONS)[number];
 
-export const NOTIFICATION_TYPES = [
-  'reaction',
-  'mention',
-  'thread mention',
-  'mute',
-  'unmute',
-  'removed',
+/** The notifications about requests; each opens the request's detail. */
+export const FORM_REQUEST_NOTIFICATION_TYPES = [
   'new form request',
   'approve form request',
   'approved form request',
@@ -32,6 +27,8 @@ export const NOTIFICATION_TYPES = [
   // Added: the requester took a request back; its approvers are told (docs/DECISIONS.md).
   'withdrawn form request',
 ] as const;
+
+export const NOTIFICATION_TYPES = ['reaction', 'mention', 'thread mention', 'mute', 'unmute', 'removed', ...FORM_REQUEST_NOTIFICATION_TYPES] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const LIVE_MESSAGE_TYPES = [

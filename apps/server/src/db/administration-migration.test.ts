@@ -6,11 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dialectUnderTest, migrateTestDatabase, openTestDatabase, withSchemaLock } from '../test-support/test-server.js';
+import { dialectUnderTest, migrateTestDatabase, migrateTestDatabaseTo, openTestDatabase } from '../test-support/test-server.js';
 import type { DatabaseHandle } from './dialect.js';
-import { migrationsFor } from './migrations/index.js';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -20,15 +19,7 @@ const time = 1_700_000_000_000;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-admin-migration-'));
   ({ database, drop } = await openTestDatabase(dataDir));
-  await withSchemaLock('shared', async () => {
-    const migrator = new Migrator({
-      db: database.db,
-      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-      provider: { getMigrations: async () => migrationsFor(database.dialect) },
-    });
-    const { error } = await migrator.migrateTo('0002-message-search');
-    if (error) throw error;
-  });
+  await migrateTestDatabaseTo(database, '0002-message-search');
   // Written as 0002 left them: the rule tables are gone from today's types.
   const run = (query: ReturnType<typeof sql>) => query.execute(database.db);
   for (const [id, username] of [

@@ -5,12 +5,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSearchRepository } from '../features/chat/search.repository.js';
-import { dialectUnderTest, migrateTestDatabase, openTestDatabase, withSchemaLock } from '../test-support/test-server.js';
+import { dialectUnderTest, migrateTestDatabase, migrateTestDatabaseTo, openTestDatabase } from '../test-support/test-server.js';
 import type { DatabaseHandle } from './dialect.js';
-import { migrationsFor } from './migrations/index.js';
 import { lookupKey } from './values.js';
 
 let database: DatabaseHandle;
@@ -32,15 +30,7 @@ const insertMessage = async (content: string) =>
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-search-migration-'));
   ({ database, drop } = await openTestDatabase(dataDir));
-  await withSchemaLock('shared', async () => {
-    const migrator = new Migrator({
-      db: database.db,
-      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-      provider: { getMigrations: async () => migrationsFor(database.dialect) },
-    });
-    const { error } = await migrator.migrateTo('0001-initial-schema');
-    if (error) throw error;
-  });
+  await migrateTestDatabaseTo(database, '0001-initial-schema');
   const { db } = database;
   userId = (
     await db

@@ -4,19 +4,15 @@
  * success.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../test-support/test-server.js';
 
-let server: TestServer;
+const server = useTestServer();
 let token: string;
 let adminToken: string;
 beforeAll(async () => {
-  server = await startTestServer();
   token = await server.login('maria.santos');
   adminToken = await server.login('admin@demo.local');
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const calls: [string, string][] = [

@@ -1,17 +1,11 @@
 import { FORM_TYPES, type Message } from '@ichat/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toBool } from '../db/values.js';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../test-support/test-server.js';
+import { DEMO_PASSWORD, startTestServer, useTestServer } from '../test-support/test-server.js';
 import { DEMO_PEOPLE } from './demo-data.js';
 import { ensureAdmin, seedDemoOrganisation } from './seed.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 describe('the demo organisation', () => {
   it('has the admin with admin access and the approval page', async () => {

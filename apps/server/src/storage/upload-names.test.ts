@@ -3,17 +3,13 @@
  * escape sequences and bidirectional overrides are taken out before the name is stored,
  * listed or sent back in a download's Content-Disposition.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../test-support/test-server.js';
 
-let server: TestServer;
+const server = useTestServer();
 let token: string;
 beforeAll(async () => {
-  server = await startTestServer();
   token = await server.login('maria.santos');
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const rawUpload = (fileName: string) => {

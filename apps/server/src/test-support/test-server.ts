@@ -8,13 +8,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Migrator } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { RedisClientType } from 'redis';
 import { buildApp } from '../app.js';
 import type { LoginLimits } from '../auth/login-limiter.js';
 import { loadConfig, type Config } from '../config.js';
 import { isPostgresUrl, openDatabase, type DatabaseHandle } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { migrationsFor } from '../db/migrations/index.js';
 import { seedDemoOrganisation } from '../seed/seed.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -189,3 +192,36 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     },
   };
 };
+
+/**
+ * One server for a test file: started before the file's tests, closed after them. Call it at
+ * the top of the file; the answer stands for the server once it has started.
+ */
+export const useTestServer = (options: TestServerOptions = {}): TestServer => {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startTestServer(options);
+  }, 60_000);
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get: (_target, key: keyof TestServer) => {
+      if (!current) throw new Error('The test server has not started yet: use it inside a test or a beforeAll.');
+      const value = current[key];
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
+};
+
+/** Migrates a test database up to (and including) one migration, to test the ones after it. */
+export const migrateTestDatabaseTo = (database: DatabaseHandle, last: string) =>
+  withSchemaLock('shared', async () => {
+    const migrator = new Migrator({
+      db: database.db,
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+      provider: { getMigrations: async () => migrationsFor(database.dialect) },
+    });
+    const { error } = await migrator.migrateTo(last);
+    if (error) throw error;
+  });

@@ -1,16 +1,10 @@
 import { TEXT, TOKEN_LIFETIME_DEFAULT_MS, TOKEN_LIFETIME_REMEMBER_MS } from '@ichat/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressLimitScenario, loginLimitScenarios } from '../../test-support/login-limit-scenarios.js';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { DEMO_PASSWORD, startTestServer, useTestServer } from '../../test-support/test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const login = (username: string, password: string, rememberMe?: boolean) =>
   server.request<Record<string, unknown>>('POST', '/api/v1/accounts/login', {

@@ -1,18 +1,14 @@
 import { routes, TEXT } from '@ichat/shared';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test-support/test-server.js';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let staff: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.login('admin@demo.local');
   staff = await server.login('juan.delacruz');
-});
-afterAll(async () => {
-  await server.close();
 });
 
 interface AuditEntryBody {

@@ -37,18 +37,11 @@ type ImportFields = Record<(typeof USER_CSV_COLUMNS)[number], string>;
 /** One CSV row's fields, checked as the create call checks them (without the password). */
 const importRowSchema = createUserBodySchema.pick({ first_name: true, last_name: true, email_address: true, username: true, department: true });
 
-/** What an administrator may read back about a person in the log: never a password. */
-const auditView = (user: UserWithDepartment) => ({
-  first_name: user.first_name,
-  last_name: user.last_name,
-  display_name: user.display_name,
-  email_address: user.email_address,
-  username: user.username,
-  department: user.department,
-  admin_access: toBool(user.admin_access),
-  approval_page: toBool(user.approval_page),
-  is_active: toBool(user.is_active),
-});
+/** What the log keeps of a person: the fields an administrator sets (never a password). */
+const auditView = (user: UserWithDepartment) => {
+  const { id: _id, must_change_password: _mustChange, last_online: _lastOnline, createdAt: _createdAt, ...view } = toPerson(user);
+  return view;
+};
 type AuditView = ReturnType<typeof auditView>;
 
 /** Only the fields that changed, before and after. */
@@ -73,8 +66,10 @@ const inBatches = async <Item, Result>(items: Item[], size: number, task: (item:
 export interface PeopleServiceDeps {
   db: Kysely<Database>;
   repo: AccountsRepository;
-  limiter: LoginLimiter;
-  live: LiveChannel;
+  /** Only to drop the old counts early; moving login_unlocked_at on is what unlocks. */
+  limiter: Pick<LoginLimiter, 'unlock'>;
+  /** The running server's live sockets; the command line has none (tokens end all the same). */
+  live: Pick<LiveChannel, 'endSessions'>;
   audit: AuditTrail;
 }
 
@@ -117,6 +112,43 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
       await refuseTaken(values, exceptId);
       throw conflict('That email address or username is already registered.');
     }
+  };
+
+  /** Stores a new person with their audit entry; they must change the password unless told otherwise. */
+  const insertPerson = async (
+    trx: Transaction<Database>,
+    actor: Actor,
+    person: Pick<CreateUserBody, 'first_name' | 'last_name' | 'email_address' | 'username' | 'department' | 'admin_access' | 'approval_page'>,
+    secret: { passwordHash: string; mustChangePassword: boolean; time: number; source: string },
+  ) => {
+    const id = await repo.insert(
+      {
+        email_address: person.email_address,
+        email_key: lookupKey(person.email_address),
+        username: person.username,
+        username_key: lookupKey(person.username),
+        first_name: person.first_name,
+        last_name: person.last_name,
+        display_name: `${person.first_name} ${person.last_name}`,
+        department_id: await departmentFor(person.department, trx),
+        admin_access: person.admin_access ?? false,
+        approval_page: person.approval_page ?? false,
+        must_change_password: secret.mustChangePassword,
+        password_hash: secret.passwordHash,
+        created_at: secret.time,
+        updated_at: secret.time,
+      },
+      trx,
+    );
+    const created = await requirePerson(id, trx);
+    await audit.record(trx, actor, {
+      action: 'user.create',
+      targetType: 'user',
+      targetId: id,
+      summary: `Created ${created.display_name} (${created.username})${secret.source}`,
+      after: auditView(created),
+    });
+    return id;
   };
 
   /** Reads a CSV of people and decides each row, without storing anything. */
@@ -179,41 +211,17 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
       return { people: rows.map(toPerson), total };
     },
 
-    /** A new account whose password the person must change at their first sign-in. */
-    async create(actor: Actor, body: z.output<typeof createUserBodySchema> & CreateUserBody) {
+    /**
+     * A new account whose password the person must change at their first sign-in (unless
+     * an operator at the command line creates an administrator with a password they chose).
+     */
+    async create(actor: Actor, body: z.output<typeof createUserBodySchema> & CreateUserBody, options = { mustChangePassword: true }) {
       const passwordHash = await hashPassword(body.password);
       const time = nowMs();
       const userId = await uniquely(body, null, () =>
-        db.transaction().execute(async (trx) => {
-          const id = await repo.insert(
-            {
-              email_address: body.email_address,
-              email_key: lookupKey(body.email_address),
-              username: body.username,
-              username_key: lookupKey(body.username),
-              first_name: body.first_name,
-              last_name: body.last_name,
-              display_name: `${body.first_name} ${body.last_name}`,
-              department_id: await departmentFor(body.department, trx),
-              admin_access: body.admin_access ?? false,
-              approval_page: body.approval_page ?? false,
-              must_change_password: true,
-              password_hash: passwordHash,
-              created_at: time,
-              updated_at: time,
-            },
-            trx,
-          );
-          const created = await requirePerson(id, trx);
-          await audit.record(trx, actor, {
-            action: 'user.create',
-            targetType: 'user',
-            targetId: id,
-            summary: `Created ${created.display_name} (${created.username})`,
-            after: auditView(created),
-          });
-          return id;
-        }),
+        db.transaction().execute((trx) =>
+          insertPerson(trx, actor, body, { passwordHash, mustChangePassword: options.mustChangePassword, time, source: '' }),
+        ),
       );
       return { message: 'User created. They must change the password at their first sign-in.', user: toAdminUser(await requirePerson(userId)) };
     },
@@ -312,32 +320,12 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
       try {
         await db.transaction().execute(async (trx) => {
           for (const row of rows) {
-            const departmentId = await departmentFor(row.user.department, trx);
             if (row.outcome === 'create') {
-              const id = await repo.insert(
-                {
-                  email_address: row.user.email_address,
-                  email_key: lookupKey(row.user.email_address),
-                  username: row.user.username,
-                  username_key: lookupKey(row.user.username),
-                  first_name: row.user.first_name,
-                  last_name: row.user.last_name,
-                  display_name: `${row.user.first_name} ${row.user.last_name}`,
-                  department_id: departmentId,
-                  must_change_password: true,
-                  password_hash: hashes[creates.indexOf(row)]!,
-                  created_at: time,
-                  updated_at: time,
-                },
-                trx,
-              );
-              const created = await requirePerson(id, trx);
-              await audit.record(trx, actor, {
-                action: 'user.create',
-                targetType: 'user',
-                targetId: id,
-                summary: `Created ${created.display_name} (${created.username}) from CSV line ${row.line}`,
-                after: auditView(created),
+              await insertPerson(trx, actor, row.user, {
+                passwordHash: hashes[creates.indexOf(row)]!,
+                mustChangePassword: true,
+                time,
+                source: ` from CSV line ${row.line}`,
               });
             } else if (row.personId !== null) {
               const before = await requirePerson(row.personId, trx);
@@ -348,7 +336,7 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
                   last_name: row.user.last_name,
                   username: row.user.username,
                   username_key: lookupKey(row.user.username),
-                  department_id: departmentId,
+                  department_id: await departmentFor(row.user.department, trx),
                 },
                 { revokeTokens: false },
                 trx,

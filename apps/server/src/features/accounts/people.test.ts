@@ -1,15 +1,11 @@
 import { TEXT } from '@ichat/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, useTestServer } from '../../test-support/test-server.js';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.login('admin@demo.local');
-});
-afterAll(async () => {
-  await server.close();
 });
 
 interface AdminUserBody {

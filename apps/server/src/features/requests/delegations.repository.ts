@@ -26,29 +26,17 @@ export const createDelegationsRepository = (db: Kysely<Database>) => {
       ])
       .where('d.revoked_at', 'is', null);
 
+  const notRevoked = (executor: Executor) =>
+    executor.selectFrom('delegations').select(['approver_id', 'delegate_id', 'starts_on', 'ends_on']).where('revoked_at', 'is', null);
+
   return {
     /** Stand-ins in force today for this person: whose seats they may use. */
-    activeTo(delegateId: number, today: string, executor: Executor = db): Promise<Delegation[]> {
-      return executor
-        .selectFrom('delegations')
-        .select(['approver_id', 'delegate_id', 'starts_on', 'ends_on'])
-        .where('delegate_id', '=', delegateId)
-        .where('revoked_at', 'is', null)
-        .where('starts_on', '<=', today)
-        .where('ends_on', '>=', today)
-        .execute();
-    },
+    activeTo: (delegateId: number, today: string, executor: Executor = db): Promise<Delegation[]> =>
+      notRevoked(executor).where('delegate_id', '=', delegateId).where('starts_on', '<=', today).where('ends_on', '>=', today).execute(),
 
     /** An approver's delegations that have not ended before `today`. */
-    currentOf(approverId: number, today: string, executor: Executor = db): Promise<Delegation[]> {
-      return executor
-        .selectFrom('delegations')
-        .select(['approver_id', 'delegate_id', 'starts_on', 'ends_on'])
-        .where('approver_id', '=', approverId)
-        .where('revoked_at', 'is', null)
-        .where('ends_on', '>=', today)
-        .execute();
-    },
+    currentOf: (approverId: number, today: string, executor: Executor = db): Promise<Delegation[]> =>
+      notRevoked(executor).where('approver_id', '=', approverId).where('ends_on', '>=', today).execute(),
 
     /** Delegations given or received by this person (or every one), newest first. */
     list(options: { userId?: number | undefined; today: string }) {

@@ -5,14 +5,15 @@
  * has one row per request, approver and day, so two server processes running the same hourly
  * round send each reminder once.
  */
-import { centavosToPesos, manilaToday, type FormType, type RequestStatus } from '@ichat/shared';
+import { manilaToday } from '@ichat/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { nowMs, toIso } from '../../db/values.js';
+import { nowMs } from '../../db/values.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { RequestsRepository } from './requests.repository.js';
+import { toListItem } from './requests.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -61,17 +62,7 @@ export const createRemindersService = ({
       return [...byRequest.values()].map((waiting) => {
         const row = waiting[0]!;
         return {
-          id: row.id,
-          reference_id: row.reference_id,
-          request_type: row.form_type as FormType,
-          request_link_id: row.id,
-          form_id: row.form_id,
-          createdAt: toIso(row.created_at),
-          total_cost: row.total_cost === null ? null : centavosToPesos(row.total_cost),
-          overall_approval_status: false,
-          status: row.status as RequestStatus,
-          requester_user_detail: { first_name: row.first_name, last_name: row.last_name },
-          user_detail: { display_name: row.display_name },
+          ...toListItem(row),
           waiting_on: waiting.map((seat) => ({ id: seat.approver_id, display_name: seat.approver_name })),
           waiting_days: Math.floor((now - row.level_started_at) / DAY_MS),
         };

@@ -94,6 +94,21 @@ const toSafeNumber = (value: bigint): number => {
 /** A stored amount (integer centavos, or null for forms without one) as answers carry it: pesos. */
 const pesos = (centavos: number | null): number | null => (centavos === null ? null : centavosToPesos(centavos));
 
+/** A row of the requests lists (requests.repository.ts listBase) as the lists answer it. */
+export const toListItem = (row: Awaited<ReturnType<RequestsRepository['listOfRequester']>>[number]) => ({
+  id: row.id,
+  reference_id: row.reference_id,
+  request_type: row.form_type as FormType,
+  request_link_id: row.id,
+  form_id: row.form_id,
+  createdAt: toIso(row.created_at),
+  total_cost: pesos(row.total_cost),
+  overall_approval_status: row.status === 'approved',
+  status: row.status as RequestStatus,
+  requester_user_detail: { first_name: row.first_name, last_name: row.last_name },
+  user_detail: { display_name: row.display_name },
+});
+
 /** The multipart file spec for a form type: its fields plus one field per possible row. */
 export const fileSpecFor = (type: FormType): Record<string, { maxCount: number }> => {
   const spec = FORM_FILE_FIELDS[type];
@@ -149,20 +164,6 @@ export const createRequestsService = ({ db, requests, delegations, notifications
     enforce(canSeeApprovalLists(user, standIns.delegations.length > 0));
     return standIns;
   };
-
-  const toListItem = (row: Awaited<ReturnType<RequestsRepository['listOfRequester']>>[number]) => ({
-    id: row.id,
-    reference_id: row.reference_id,
-    request_type: row.form_type as FormType,
-    request_link_id: row.id,
-    form_id: row.form_id,
-    createdAt: toIso(row.created_at),
-    total_cost: pesos(row.total_cost),
-    overall_approval_status: row.status === 'approved',
-    status: row.status as RequestStatus,
-    requester_user_detail: { first_name: row.first_name, last_name: row.last_name },
-    user_detail: { display_name: row.display_name },
-  });
 
   /** Turns validated form data into what is stored: details, lines and the total. */
   const prepare = async (type: FormType, data: Record<string, unknown>): Promise<PreparedRequest> => {

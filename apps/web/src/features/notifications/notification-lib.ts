@@ -2,16 +2,10 @@
  * Pure rules of the notification menu (000 §2 'Notification menu'): what a notification
  * says and where a click on it leads.
  */
-import { NOTIFICATION_PREVIEW_LENGTH, truncate, type Notification } from '@ichat/shared';
+import { FORM_REQUEST_NOTIFICATION_TYPES, NOTIFICATION_PREVIEW_LENGTH, truncate, type Notification } from '@ichat/shared';
 import { plainText } from '../chat';
 
-export const FORM_REQUEST_TYPES = [
-  'new form request',
-  'approve form request',
-  'approved form request',
-  'denied form request',
-  'withdrawn form request',
-] as const;
+export const FORM_REQUEST_TYPES = FORM_REQUEST_NOTIFICATION_TYPES;
 const CHAT_POSITION_TYPES = ['reaction', 'mention', 'thread mention', 'unmute'] as const;
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>

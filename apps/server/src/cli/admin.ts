@@ -1,0 +1,200 @@
+/**
+ * The operator's command line (`npm run admin -- <command>`; docs/OPERATIONS.md): for a
+ * server without a browser, on the database the server itself would use (DATA_DIR's SQLite
+ * file, or DATABASE_URL). It runs the same services as the admin area, so its changes are
+ * checked and audited alike, recorded as made at the command line. Answers go to stdout,
+ * problems to stderr with a non-zero exit.
+ */
+import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { createUserBodySchema } from '@ichat/shared';
+import type { Actor } from '../auth/auth-user.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/dialect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { lookupKey } from '../db/values.js';
+import { AppError } from '../errors.js';
+import { createAccountsRepository } from '../features/accounts/accounts.repository.js';
+import { createPeopleService } from '../features/accounts/people.service.js';
+import { createAuditRepository } from '../features/audit/audit.repository.js';
+import { createAuditTrail } from '../features/audit/audit.service.js';
+
+export const HELP = `Internal Chat administration, for the server's own database.
+
+Usage: npm run --silent admin -- <command> [options]
+
+Commands:
+  create-admin --email EMAIL [--password PASSWORD] [--username NAME]
+               [--first-name NAME] [--last-name NAME] [--department NAME]
+      Create an administrator. Without --password the password is read from stdin
+      (one line), so it stays out of the shell history.
+  reset-password USER
+      Set a temporary password for USER (username or email address) and print it.
+      They are signed out and must change it at their next sign-in.
+  unlock USER
+      Let USER sign in again after too many wrong passwords.
+  import-users FILE [--dry-run]
+      Import people from a CSV file with the columns first_name, last_name,
+      email_address, username, department. Every row is checked first; nothing is
+      imported if any row is wrong. --dry-run only says what would happen.
+      New people's temporary passwords are printed once.
+  help
+      Show this text.
+
+The database is the server's: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data).
+`;
+
+/** A refusal the operator can act on: printed without a stack trace, exit status 1. */
+export class UsageError extends Error {}
+
+const readStdin = async (): Promise<string> => {
+  if (process.stdin.isTTY) throw new UsageError('Give the password with --password, or pipe it on stdin.');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+};
+
+export interface CliIo {
+  out: (line: string) => void;
+  readPassword: () => Promise<string>;
+}
+
+/** Runs one command against an open database. Throws UsageError or AppError for the operator's mistakes. */
+export const runAdminCommand = async (argv: string[], database: DatabaseHandle, io: CliIo): Promise<void> => {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    io.out(HELP);
+    return;
+  }
+  const repo = createAccountsRepository(database.db);
+  const audit = createAuditTrail(createAuditRepository(database.db));
+  const people = createPeopleService({
+    db: database.db,
+    repo,
+    audit,
+    // No live sockets here: raising the token version ends the sessions of a running server.
+    limiter: { unlock: async () => undefined },
+    live: { endSessions: () => undefined },
+  });
+  const actor: Actor = { id: null, address: `command line on ${hostname()}` };
+  const parse = (options: NonNullable<ParseArgsConfig['options']>, positionals: number) => {
+    try {
+      const parsed = parseArgs({ args: rest, options, allowPositionals: positionals > 0, strict: true });
+      if (parsed.positionals.length !== positionals) {
+        throw new UsageError(`${command} takes ${positionals === 1 ? 'one argument' : 'no arguments'}. See: npm run admin -- help`);
+      }
+      return parsed;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`${(error as Error).message} See: npm run admin -- help`);
+    }
+  };
+  const findUser = async (login: string) => {
+    const user = await repo.findByLogin(login);
+    if (!user) throw new UsageError(`There is no user ${login}.`);
+    return user;
+  };
+
+  switch (command) {
+    case 'create-admin': {
+      const { values } = parse(
+        {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          username: { type: 'string' },
+          'first-name': { type: 'string' },
+          'last-name': { type: 'string' },
+          department: { type: 'string' },
+        },
+        0,
+      );
+      const email = values['email'];
+      if (typeof email !== 'string') throw new UsageError('create-admin needs --email EMAIL.');
+      const password = typeof values['password'] === 'string' ? values['password'] : await io.readPassword();
+      const body = createUserBodySchema.safeParse({
+        first_name: values['first-name'] ?? 'Administrator',
+        last_name: values['last-name'] ?? email.split('@')[0],
+        email_address: email,
+        username: values['username'] ?? (lookupKey(email.split('@')[0] ?? '').replace(/[^a-z0-9._-]/g, '') || 'admin'),
+        department: values['department'] ?? 'Administration',
+        admin_access: true,
+        approval_page: true,
+        password,
+      });
+      if (!body.success) throw new UsageError(body.error.issues[0]?.message ?? 'The details are not valid.');
+      const created = await people.create(actor, body.data, { mustChangePassword: false });
+      io.out(`Created the administrator ${created.user.username} (${created.user.email_address}).`);
+      return;
+    }
+    case 'reset-password': {
+      const { positionals } = parse({}, 1);
+      const user = await findUser(positionals[0]!);
+      const reset = await people.setTemporaryPassword(actor, user.id, undefined);
+      io.out(reset.password);
+      return;
+    }
+    case 'unlock': {
+      const { positionals } = parse({}, 1);
+      const user = await findUser(positionals[0]!);
+      await people.unlock(actor, user.id);
+      io.out(`${user.username} can sign in again.`);
+      return;
+    }
+    case 'import-users': {
+      const { positionals, values } = parse({ 'dry-run': { type: 'boolean' } }, 1);
+      const file = positionals[0]!;
+      const text = await readFile(file, 'utf8').catch(() => {
+        throw new UsageError(`Cannot read ${file}.`);
+      });
+      const plan = await people.previewImport(text);
+      for (const row of plan.rows) {
+        const who = `${row.user.username || '?'} <${row.user.email_address || '?'}>`;
+        io.out(`line ${row.line}: ${row.outcome === 'invalid' ? `WRONG ${who}: ${row.reason}` : `${row.outcome} ${who}`}`);
+      }
+      const { create, update, invalid } = plan.summary;
+      io.out(`${create} to create, ${update} to update, ${invalid} wrong.`);
+      if (invalid > 0) throw new UsageError(`Nothing was imported: fix the ${invalid} wrong row${invalid === 1 ? '' : 's'} first.`);
+      if (values['dry-run']) {
+        io.out('Dry run: nothing was changed.');
+        return;
+      }
+      const imported = await people.importUsers(actor, text);
+      io.out(imported.message);
+      if (imported.passwords.length > 0) io.out('Temporary passwords (shown once; each must be changed at the first sign-in):');
+      for (const entry of imported.passwords) io.out(`${entry.username}\t${entry.password}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command: ${command}. See: npm run admin -- help`);
+  }
+};
+
+const main = async () => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  try {
+    await migrateToLatest(database);
+    await runAdminCommand(process.argv.slice(2), database, { out: (line) => console.log(line), readPassword: readStdin });
+  } finally {
+    await database.close();
+  }
+};
+
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntryPoint) {
+  main().catch((error: unknown) => {
+    if (error instanceof UsageError || error instanceof AppError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    console.error(error);
+    process.exit(1);
+  });
+}
