@@ -72,7 +72,8 @@ export function StandInsPanel({ viewer, scope }: StandInsPanelProps) {
   const mayEnd = (delegation: DelegationEntry) =>
     delegation.is_active &&
     delegation.ends_on >= today &&
-    (viewer.isAdmin || delegation.approver.id === viewer.id || delegation.created_by.id === viewer.id);
+    // The approver, whoever named the stand-in, the stand-in or an administrator (docs/DECISIONS.md, "Administration").
+    (viewer.isAdmin || [delegation.approver.id, delegation.created_by.id, delegation.delegate.id].includes(viewer.id));
 
   const columns: DataColumn<DelegationEntry>[] = [
     { key: 'approver', label: 'Approver', render: (row) => nameOf(row.approver), isPrimary: true },
