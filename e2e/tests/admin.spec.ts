@@ -5,6 +5,7 @@
  * An approver names a stand-in who approves in their place, and the audit log shows both.
  * Staff see no admin area. The ePR chain is put back afterwards for the specs that follow.
  */
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { adminFormId, apiSignIn, fileEpr, fileSoLo, getChain, putChain } from '../support/api.js';
 import { expect, test } from '../support/test.js';
@@ -203,6 +204,68 @@ test('an approver names a stand-in who approves in their place; the audit log sh
   await page.getByRole('dialog', { name: 'End this stand-in?' }).getByRole('button', { name: 'End Now' }).click();
   await expect(screenNotice(page)).toBeVisible();
   await expect(page.getByTestId('delegation-row').filter({ hasText: 'Grace Tan' }).filter({ hasText: 'Current' })).toHaveCount(0);
+});
+
+test('people from a CSV: a preview row by row, all or nothing, a temporary password shown once, deactivation, and CSV exports', async ({ page }) => {
+  test.setTimeout(90_000);
+  const newcomer = `dante.reyes.${STAMP}`;
+  const header = 'first_name,last_name,email_address,username,department';
+  const good = `${newcomer.split('.')[0]},Reyes,${newcomer}@demo.local,${newcomer},Sales`;
+  await signInAndWaitForHome(page, 'admin@demo.local');
+  await page.goto('/admin/people');
+  await page.getByRole('link', { name: 'Import CSV' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import People' })).toBeVisible();
+
+  const fileInput = page.getByLabel('CSV file');
+  await fileInput.setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${good}\nBad,Row,not-an-email,bad.row,Sales\n`) });
+  await expect(page.getByRole('status').filter({ hasText: 'new,' })).toHaveText('1 new, 0 to update, 1 wrong.');
+  await expect(page.getByTestId('import-row').filter({ hasText: 'not-an-email' })).toContainText('Wrong');
+  await expect(page.getByRole('button', { name: /^Import / })).toBeDisabled();
+
+  await fileInput.setInputFiles({ name: 'staff-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${good}\n`) });
+  await expect(page.getByTestId('import-row').filter({ hasText: newcomer })).toContainText('New');
+  await page.getByRole('button', { name: 'Import 1 Person' }).click();
+  await expect(page.getByText('Imported: 1 created, 0 updated.')).toBeVisible();
+  await expect(page.getByLabel('Temporary passwords', { exact: true })).toHaveValue(new RegExp(`^${newcomer.replace(/\./g, '\\.')},\\S+$`));
+
+  // A temporary password set by hand from the table, shown once.
+  await page.goto('/admin/people');
+  await page.getByLabel('Search people').fill(newcomer);
+  const row = page.getByTestId('person-row').filter({ hasText: newcomer });
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Set Temporary Password' }).click();
+  const reset = page.getByRole('dialog', { name: /^Set a Temporary Password/ });
+  await reset.getByRole('button', { name: 'Set Password' }).click();
+  const answer = page.getByRole('dialog', { name: /^Temporary Password for/ });
+  await expect(answer.getByLabel('Temporary password', { exact: true })).toHaveValue(/^\S{8,}$/);
+  await answer.getByRole('button', { name: 'Done' }).click();
+
+  // Deactivated with a confirmation, listed as inactive, then back.
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog', { name: /^Deactivate / }).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(row).toContainText('Inactive');
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Reactivate' }).click();
+  await page.getByRole('dialog', { name: /^Reactivate / }).getByRole('button', { name: 'Reactivate' }).click();
+  await expect(row).not.toContainText('Inactive');
+
+  // The exports are files a spreadsheet reads as UTF-8.
+  const usersDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const users = await usersDownload;
+  expect(users.suggestedFilename()).toMatch(/\.csv$/);
+  const usersText = (await readFile((await users.path())!)).toString('utf8');
+  expect(usersText.startsWith('\uFEFF')).toBe(true);
+  expect(usersText).toContain(newcomer);
+
+  await page.getByRole('link', { name: 'Requests export' }).click();
+  await page.getByRole('combobox', { name: 'Form' }).click();
+  await page.getByRole('option', { name: 'Electronic Purchase Requisition' }).click();
+  const requestsDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const requests = await requestsDownload;
+  expect((await readFile((await requests.path())!)).toString('utf8')).toContain('EPR-');
 });
 
 test('staff see no admin area: no link, and /admin shows the not-found page without admin data', async ({ page }) => {
