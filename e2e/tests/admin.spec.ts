@@ -268,6 +268,43 @@ test('people from a CSV: a preview row by row, all or nothing, a temporary passw
   expect((await readFile((await requests.path())!)).toString('utf8')).toContain('EPR-');
 });
 
+test('a department is added, renamed, retired and brought back; the reminder delay is checked and saved', async ({ page, request }) => {
+  const name = `Logistics ${STAMP}`;
+  await signInAndWaitForHome(page, 'admin@demo.local');
+  await page.goto('/admin/catalogs/departments');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await page.getByLabel('New department').fill(name);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByTestId('catalog-row').filter({ hasText: name })).toContainText('0 people');
+  await page.getByRole('button', { name: `Rename ${name}` }).click();
+  const rename = page.getByRole('dialog', { name: `Rename ${name}` });
+  await rename.getByLabel('Name of the department').fill('Sales');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  // The server's refusal of a name in use, at the form.
+  await expect(rename.getByRole('alert')).not.toBeEmpty();
+  await rename.getByLabel('Name of the department').fill(`${name} and Fleet`);
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename).toHaveCount(0);
+  const row = page.getByTestId('catalog-row').filter({ hasText: `${name} and Fleet` });
+  await row.getByRole('button', { name: `Retire ${name} and Fleet` }).click();
+  await expect(row).toContainText('Retired');
+  await row.getByRole('button', { name: `Bring back ${name} and Fleet` }).click();
+  await expect(row).not.toContainText('Retired');
+
+  await page.getByRole('link', { name: 'Reminders and overdue' }).click();
+  const delay = page.getByLabel('Reminder after (days)');
+  await delay.fill('90');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Reminders come after at most 60 days.')).toBeVisible();
+  await delay.fill('3');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(screenNotice(page)).toHaveText('Reminders now come after 3 days.');
+  // Back to the default for the specs that follow.
+  const admin = await apiSignIn(request, 'admin');
+  expect((await request.patch('/api/v1/admin/settings', { headers: admin.headers, data: { reminder_days: 2 } })).ok()).toBe(true);
+});
+
 test('staff see no admin area: no link, and /admin shows the not-found page without admin data', async ({ page }) => {
   await signInAndWaitForHome(page, 'maria.santos@demo.local');
   const menu = await openAccountMenu(page);

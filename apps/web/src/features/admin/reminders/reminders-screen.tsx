@@ -49,6 +49,8 @@ const COLUMNS: DataColumn<OverdueRequest>[] = [
 export function RemindersScreen() {
   const settings = useSettingsQuery();
   const overdue = useOverdueQuery();
+  const update = useUpdateSettingsMutation();
+  const notice = useScreenNotice();
   const overdueHeading = useId();
   return (
     <AdminScreen
@@ -57,7 +59,21 @@ export function RemindersScreen() {
     >
       <Stack spacing={3}>
         {settings.isError ? <QueryProblem error={settings.error} onRetry={() => void settings.refetch()} /> : null}
-        {settings.data ? <ReminderDelayForm key={settings.dataUpdatedAt} reminderDays={settings.data.reminder_days} /> : null}
+        <ScreenNotice notice={notice.notice} onClose={notice.clear} />
+        {settings.data ? (
+          // The saved setting comes back as the new starting point.
+          <ReminderDelayForm
+            key={settings.dataUpdatedAt}
+            reminderDays={settings.data.reminder_days}
+            isSaving={update.isPending}
+            onSave={(days, onRefused) =>
+              update.mutate(days, {
+                onSuccess: () => notice.showSuccess(`Reminders now come after ${days} ${days === 1 ? 'day' : 'days'}.`),
+                onError: (error) => onRefused(error.message),
+              })
+            }
+          />
+        ) : null}
         <Box component="section" aria-labelledby={overdueHeading}>
           <Typography id={overdueHeading} component="h2" variant="h6" sx={{ mb: 1 }}>
             Overdue requests
@@ -78,9 +94,13 @@ export function RemindersScreen() {
   );
 }
 
-function ReminderDelayForm({ reminderDays }: { reminderDays: number }) {
-  const update = useUpdateSettingsMutation();
-  const notice = useScreenNotice();
+interface ReminderDelayFormProps {
+  reminderDays: number;
+  isSaving: boolean;
+  onSave: (days: number, onRefused: (message: string) => void) => void;
+}
+
+function ReminderDelayForm({ reminderDays, isSaving, onSave }: ReminderDelayFormProps) {
   const [days, setDays] = useState(String(reminderDays));
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -92,15 +112,11 @@ function ReminderDelayForm({ reminderDays }: { reminderDays: number }) {
       return;
     }
     setProblem(null);
-    update.mutate(parsed.data.reminder_days, {
-      onSuccess: () => notice.showSuccess(`Reminders now come after ${parsed.data.reminder_days} ${parsed.data.reminder_days === 1 ? 'day' : 'days'}.`),
-      onError: (error) => setProblem(error.message),
-    });
+    onSave(parsed.data.reminder_days, setProblem);
   };
 
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={handleSubmit} sx={{ p: 2 }}>
-      <ScreenNotice notice={notice.notice} onClose={notice.clear} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
           size="small"
@@ -113,7 +129,7 @@ function ReminderDelayForm({ reminderDays }: { reminderDays: number }) {
           slotProps={{ htmlInput: { min: 1, max: 60, step: 1 } }}
           sx={{ maxWidth: 260 }}
         />
-        <Button type="submit" variant="contained" loading={update.isPending} sx={{ flexShrink: 0 }}>
+        <Button type="submit" variant="contained" loading={isSaving} sx={{ flexShrink: 0 }}>
           Save
         </Button>
       </Stack>
