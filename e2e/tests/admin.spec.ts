@@ -206,7 +206,7 @@ test('an approver names a stand-in who approves in their place; the audit log sh
   await expect(page.getByTestId('delegation-row').filter({ hasText: 'Grace Tan' }).filter({ hasText: 'Current' })).toHaveCount(0);
 });
 
-test('people from a CSV: a preview row by row, all or nothing, a temporary password shown once, deactivation, and CSV exports', async ({ page }) => {
+test('people from a CSV: a preview row by row, all or nothing, a temporary password shown once, deactivation, and CSV exports', async ({ page, request }) => {
   test.setTimeout(90_000);
   const newcomer = `dante.reyes.${STAMP}`;
   const header = 'first_name,last_name,email_address,username,department';
@@ -250,6 +250,18 @@ test('people from a CSV: a preview row by row, all or nothing, a temporary passw
   await page.getByRole('dialog', { name: /^Reactivate / }).getByRole('button', { name: 'Reactivate' }).click();
   await expect(row).not.toContainText('Inactive');
 
+  // Edited (only the changed field is sent) and unlocked.
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: /^Edit / });
+  await edit.getByLabel('Display name').fill('Dante R.');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(row).toContainText('Shown as Dante R.');
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Unlock Sign-in' }).click();
+  await expect(screenNotice(page)).toBeVisible();
+
   // The exports are files a spreadsheet reads as UTF-8.
   const usersDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -259,13 +271,14 @@ test('people from a CSV: a preview row by row, all or nothing, a temporary passw
   expect(usersText.startsWith('\uFEFF')).toBe(true);
   expect(usersText).toContain(newcomer);
 
+  const referenceId = await fileEpr(await apiSignIn(request, 'paolo.villanueva'), `Export check ${STAMP}`);
   await page.getByRole('link', { name: 'Requests export' }).click();
   await page.getByRole('combobox', { name: 'Form' }).click();
   await page.getByRole('option', { name: 'Electronic Purchase Requisition' }).click();
   const requestsDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const requests = await requestsDownload;
-  expect((await readFile((await requests.path())!)).toString('utf8')).toContain('EPR-');
+  expect((await readFile((await requests.path())!)).toString('utf8')).toContain(referenceId);
 });
 
 test('a department is added, renamed, retired and brought back; the reminder delay is checked and saved', async ({ page, request }) => {
