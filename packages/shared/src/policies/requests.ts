@@ -50,11 +50,18 @@ export const REQUEST_REFUSALS = {
 const LEVEL_NAMES: Record<number, string> = { 1: '1st', 2: '2nd' };
 const levelName = (level: number) => LEVEL_NAMES[level] ?? String(level);
 
+/** The delegations a person has received, and today's date: whose seats they may use now. */
+export interface StandIns {
+  delegations: readonly Delegation[];
+  today: string;
+}
+const NO_STAND_INS: StandIns = { delegations: [], today: '' };
+
 export const isDelegationActive = (delegation: Delegation, today: string): boolean =>
   delegation.starts_on <= today && today <= delegation.ends_on;
 
 /** The approvers whose seats this person may use today as their stand-in. */
-const principalsOf = (userId: number, delegations: readonly Delegation[], today: string): Set<number> =>
+const principalsOf = (userId: number, { delegations, today }: StandIns): Set<number> =>
   new Set(
     delegations
       .filter((delegation) => delegation.delegate_id === userId && delegation.approver_id !== userId && isDelegationActive(delegation, today))
@@ -69,11 +76,10 @@ export const canSeeRequest = (
   userId: number,
   request: RequestFacts,
   seats: readonly ApproverSeat[],
-  delegations: readonly Delegation[] = [],
-  today = '',
+  standIns: StandIns = NO_STAND_INS,
 ): Verdict => {
   if (request.requester_id === userId || seats.some((seat) => seat.approver_id === userId || seat.voted_by === userId)) return null;
-  const principals = principalsOf(userId, delegations, today);
+  const principals = principalsOf(userId, standIns);
   return seats.some((seat) => principals.has(seat.approver_id)) ? null : refusal('not-found', REQUEST_REFUSALS.notFound);
 };
 
@@ -95,13 +101,12 @@ export const votingSeat = (
   userId: number,
   request: RequestFacts,
   seats: readonly ApproverSeat[],
-  delegations: readonly Delegation[] = [],
-  today = '',
+  standIns: StandIns = NO_STAND_INS,
   onBehalfOf: number | null = null,
 ): VotingSeat | Refusal => {
   if (request.requester_id === userId) return refusal('forbidden', REQUEST_REFUSALS.ownRequest);
   const mine = seats.filter((seat) => seat.approver_id === userId);
-  const principals = principalsOf(userId, delegations, today);
+  const principals = principalsOf(userId, standIns);
   const theirs = seats.filter((seat) => principals.has(seat.approver_id));
   if (mine.length === 0 && theirs.length === 0) return refusal('not-found', REQUEST_REFUSALS.notFound);
   if (request.status !== 'pending') return refusal('conflict', `This request has already been ${request.status}.`);

@@ -107,20 +107,20 @@ describe('requests policy: stand-ins', () => {
     ['a stand-in after the level was decided', STANDIN, request({ current_level: 2 }), [seat(ANA, 1, true), seat(JOSE, 1), seat(CARMEN, 2)], [delegation(JOSE, STANDIN)], refusal('conflict', 'The 1st level of this request has already been decided.')],
     ['a delegation to oneself gives nothing', ANA, request({ current_level: 2 }), [seat(ANA, 1, true), seat(CARMEN, 2)], [delegation(ANA, ANA)], refusal('conflict', REQUEST_REFUSALS.alreadyVoted)],
   ])('votingSeat: %s', (_case, who, facts, places, delegations, outcome) => {
-    expect(votingSeat(who, facts, places, delegations, TODAY)).toEqual(outcome);
+    expect(votingSeat(who, facts, places, { delegations, today: TODAY })).toEqual(outcome);
   });
 
   it('lets a stand-in for two approvers say which one they vote for', () => {
-    expect(votingSeat(STANDIN, request(), seats, [delegation(JOSE, STANDIN), delegation(ANA, STANDIN)], TODAY, JOSE)).toEqual({
+    expect(votingSeat(STANDIN, request(), seats, { delegations: [delegation(JOSE, STANDIN), delegation(ANA, STANDIN)], today: TODAY }, JOSE)).toEqual({
       seat: seat(JOSE, 1),
       onBehalfOf: JOSE,
     });
-    expect(canVote(STANDIN, request(), seats, [delegation(ANA, STANDIN)], TODAY)).toBeNull();
+    expect(canVote(STANDIN, request(), seats, { delegations: [delegation(ANA, STANDIN)], today: TODAY })).toBeNull();
   });
 
   it('shows a request to the stand-in of one of its approvers, today only', () => {
-    expect(canSeeRequest(STANDIN, request(), seats, [delegation(CARMEN, STANDIN)], TODAY)).toBeNull();
-    expect(canSeeRequest(STANDIN, request(), seats, [delegation(CARMEN, STANDIN, '2026-12-01', '2026-12-02')], TODAY)).toEqual(
+    expect(canSeeRequest(STANDIN, request(), seats, { delegations: [delegation(CARMEN, STANDIN)], today: TODAY })).toBeNull();
+    expect(canSeeRequest(STANDIN, request(), seats, { delegations: [delegation(CARMEN, STANDIN, '2026-12-01', '2026-12-02')], today: TODAY })).toEqual(
       refusal('not-found', REQUEST_REFUSALS.notFound),
     );
     expect(isDelegationActive(delegation(ANA, STANDIN), TODAY)).toBe(true);

@@ -27,6 +27,7 @@ describe('importing people from CSV', () => {
   it('previews each row as to create, to update or wrong with the reason, storing nothing', async () => {
     const before = await peopleCount();
     const csv = [
+      // A byte order mark and Windows line ends, as a spreadsheet saves the file.
       `\uFEFF${HEADER}`,
       'Andrea,Bautista,andrea.bautista@demo.local,andrea.b,Sales',
       'Maria,Santos-Cruz,maria.santos@demo.local,maria.santos,Finance',
@@ -69,6 +70,7 @@ describe('importing people from CSV', () => {
 
   it('imports all rows at once: new people with temporary passwords they must change, updates by email, each audited', async () => {
     const before = await peopleCount();
+    // The columns in another order than the export's.
     const csv = [
       'username,department,email_address,first_name,last_name',
       'carlo.r,Warehouse Ops,carlo.reyes@demo.local,Carlo,Reyes',

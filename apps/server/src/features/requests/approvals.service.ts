@@ -43,11 +43,11 @@ export const createApprovalsService = ({
     const request = await requests.findRequest(input.request_id);
     if (!request || request.form_id !== input.form_id) throw notFound(REQUEST_REFUSALS.notFound);
     const today = manilaToday();
-    const standIns = await delegations.activeTo(caller.id, today);
+    const standIns = { delegations: await delegations.activeTo(caller.id, today), today };
     const onBehalfOf = input.on_behalf_of ?? null;
     /** Where the caller's vote goes, by the shared rule, for the request's seats as read. */
     const seatFor = async (executor?: Parameters<RequestsRepository['approversOf']>[1]) =>
-      votingSeat(caller.id, request, await requests.approversOf(request.id, executor), standIns, today, onBehalfOf);
+      votingSeat(caller.id, request, await requests.approversOf(request.id, executor), standIns, onBehalfOf);
     const chosen = await seatFor();
     if (isRefusal(chosen)) enforce(chosen);
 
@@ -113,7 +113,7 @@ export const createApprovalsService = ({
       if (!(error instanceof VoteOvertaken)) throw error;
       // Say what the other vote did, read fresh.
       const now = await requests.findRequest(request.id);
-      const seat = now && votingSeat(caller.id, now, await requests.approversOf(request.id), standIns, today, onBehalfOf);
+      const seat = now && votingSeat(caller.id, now, await requests.approversOf(request.id), standIns, onBehalfOf);
       throw conflict(seat && isRefusal(seat) ? seat.message : REQUEST_REFUSALS.alreadyVoted);
     });
     push.sent(stored);

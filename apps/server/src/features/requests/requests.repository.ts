@@ -55,6 +55,14 @@ const listColumns = [
 ] as const;
 
 export const createRequestsRepository = (db: Kysely<Database>) => {
+  /** A request with its form, its requester and the requester's department. */
+  const requestWithRequester = (executor: Executor = db) =>
+    executor
+      .selectFrom('form_requests as r')
+      .innerJoin('forms as f', 'f.id', 'r.form_id')
+      .innerJoin('users as u', 'u.id', 'r.requester_id')
+      .leftJoin('departments as d', 'd.id', 'u.department_id');
+
   const listBase = (executor: Executor = db) =>
     executor.selectFrom('form_requests as r').innerJoin('users as u', 'u.id', 'r.requester_id').select(listColumns);
 
@@ -344,11 +352,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
     // ------------------------------------------------------------ one request
 
     async findRequest(requestId: number, executor: Executor = db) {
-      return executor
-        .selectFrom('form_requests as r')
-        .innerJoin('forms as f', 'f.id', 'r.form_id')
-        .innerJoin('users as u', 'u.id', 'r.requester_id')
-        .leftJoin('departments as d', 'd.id', 'u.department_id')
+      return requestWithRequester(executor)
         .leftJoin('form_requests as c', 'c.id', 'r.copied_from_id')
         .select([
           'r.id',
@@ -538,11 +542,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
 
     /** Requests for the CSV export: filtered by form type, status and filing time, oldest first. */
     exportRows(filter: { formType?: string | undefined; status?: string | undefined; from?: number | undefined; to?: number | undefined }) {
-      let query = db
-        .selectFrom('form_requests as r')
-        .innerJoin('forms as f', 'f.id', 'r.form_id')
-        .innerJoin('users as u', 'u.id', 'r.requester_id')
-        .leftJoin('departments as d', 'd.id', 'u.department_id')
+      let query = requestWithRequester()
         .select([
           'r.id',
           'r.reference_id',

@@ -149,7 +149,7 @@ export const createRequestsService = ({ db, requests, delegations, notifications
     const request = await requests.findRequest(requestId);
     if (!request) throw notFound(REQUEST_REFUSALS.notFound);
     const [approvers, standIns] = await Promise.all([requests.approversOf(requestId), standInsOf(userId)]);
-    enforce(canSeeRequest(userId, request, approvers, standIns.delegations, standIns.today));
+    enforce(canSeeRequest(userId, request, approvers, standIns));
     return { request, approvers, standIns };
   };
 
@@ -467,7 +467,7 @@ export const createRequestsService = ({ db, requests, delegations, notifications
       const { request, approvers, standIns } = await requireVisibleRequest(userId, requestId);
       // The type is matched in any case so the document's own link form (t=ePR) opens too.
       if (request.form_type !== type.toLowerCase()) throw notFound(REQUEST_REFUSALS.notFound);
-      const seat = votingSeat(userId, request, approvers, standIns.delegations, standIns.today);
+      const seat = votingSeat(userId, request, approvers, standIns);
       const principal = isRefusal(seat) || seat.onBehalfOf === null ? undefined : approvers.find((a) => a.approver_id === seat.onBehalfOf);
       const [lines, storedFiles, votes] = await Promise.all([requests.linesOf(requestId), requests.filesOf(requestId), requests.votesOf(requestId)]);
       const details = parseJson<Record<string, unknown>>(request.payload);
