@@ -10,8 +10,8 @@ export interface ApiCaller {
   headers: { authorization: string };
 }
 
-export const apiSignIn = async (request: APIRequestContext, username: string): Promise<ApiCaller> => {
-  const response = await request.post('/api/v1/accounts/login', { data: { username, password: DEMO_PASSWORD } });
+export const apiSignIn = async (request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<ApiCaller> => {
+  const response = await request.post('/api/v1/accounts/login', { data: { username, password } });
   expect(response.ok()).toBe(true);
   const { token } = (await response.json()) as { token: string };
   return { request, headers: { authorization: `Bearer ${token}` } };
@@ -107,4 +107,33 @@ export const fileSoLo = async (caller: ApiCaller, description: string): Promise<
     await caller.request.post(`/api/v1/forms/so-lo/${formId}`, { headers: caller.headers, multipart: { data: JSON.stringify(data) } }),
   );
   return request.reference_id;
+};
+
+/** A form's id by its type (epr, so-lo, …), as an administrator sees the forms. */
+export const adminFormId = async (admin: ApiCaller, type: string): Promise<number> => {
+  const { forms } = await json<{ forms: { id: number; type: string }[] }>(await admin.request.get('/api/v1/admin/forms', { headers: admin.headers }));
+  return forms.find((form) => form.type === type)!.id;
+};
+
+/** A form's approval chain as the API answers it (names included). */
+export const getChain = async (admin: ApiCaller, formId: number): Promise<unknown> =>
+  (await json<{ chain: unknown }>(await admin.request.get(`/api/v1/admin/forms/${formId}/chain`, { headers: admin.headers }))).chain;
+
+/** Puts a form's chain back as it was (tests that change a chain restore it for the specs after them). */
+export const putChain = async (admin: ApiCaller, formId: number, chain: unknown) => {
+  await json(await admin.request.put(`/api/v1/admin/forms/${formId}/chain`, { headers: admin.headers, data: chain }));
+};
+
+/** A new account made by an administrator, who must change its password at the first sign-in; returns its id. */
+export const createPerson = async (
+  admin: ApiCaller,
+  person: { first_name: string; last_name: string; username: string; department: string; password: string; approval_page?: boolean },
+): Promise<number> => {
+  const body = await json<{ user: { id: number } }>(
+    await admin.request.post('/api/v1/admin/users', {
+      headers: admin.headers,
+      data: { ...person, email_address: `${person.username}@demo.local`, admin_access: false, approval_page: person.approval_page ?? false },
+    }),
+  );
+  return body.user.id;
 };

@@ -6,9 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { arrowTo, expectAccessibleScreen, expectNoSeriousViolations, tabTo } from '../support/accessibility.js';
-import { apiSignIn, createGroup, fileEpr, fileSoLo, react, replyInThread, sendMessage } from '../support/api.js';
+import { adminFormId, apiSignIn, createGroup, createPerson, fileEpr, fileSoLo, react, replyInThread, sendMessage } from '../support/api.js';
 import { expect, test } from '../support/test.js';
-import { messageItem, openConversation, signInAndWaitForHome, withPeople } from '../support/ui.js';
+import { messageItem, openConversation, signIn, signInAndWaitForHome, withPeople } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -134,6 +134,75 @@ for (const viewport of VIEWPORTS) {
         await expectAccessibleScreen(page, 'not-found page', 'Page Not Found');
       });
     }
+  });
+}
+
+/** The admin area's screens, each with its h1 and what shows once its data has come. */
+const adminScreens = (eprFormId: number) =>
+  [
+    { path: '/admin/people', h1: 'People', ready: 'person-row' },
+    { path: '/admin/people/import', h1: 'Import People', ready: null },
+    { path: '/admin/catalogs/departments', h1: 'Departments', ready: 'catalog-row' },
+    { path: '/admin/catalogs/companies', h1: 'Companies', ready: 'catalog-row' },
+    { path: '/admin/catalogs/purchase-request-types', h1: 'Purchase Request Types', ready: 'catalog-row' },
+    { path: '/admin/forms', h1: 'Forms and Access', ready: 'form-row' },
+    { path: `/admin/forms/${eprFormId}/access`, h1: 'Access to Electronic Purchase Requisition', ready: 'access-department-row' },
+    { path: '/admin/chains', h1: 'Approval Chains', ready: 'form-row' },
+    { path: `/admin/chains/${eprFormId}`, h1: 'Approval Chain: Electronic Purchase Requisition', ready: 'chain-band' },
+    { path: '/admin/stand-ins', h1: 'Stand-ins', ready: null },
+    { path: '/admin/reminders', h1: 'Reminders and Overdue Requests', ready: null },
+    { path: '/admin/requests-export', h1: 'Requests Export', ready: null },
+    { path: '/admin/audit-log', h1: 'Audit Log', ready: 'audit-row' },
+  ] as const;
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`the admin area at ${viewport.name} width`, () => {
+    test.use({ viewport: viewport.size });
+
+    test('every admin screen, the stand-ins screen and the forced password change: one h1 and no serious violation', async ({ page, browser, request }) => {
+      test.setTimeout(150_000);
+      const admin = await apiSignIn(request, 'admin');
+      const eprFormId = await adminFormId(admin, 'epr');
+      // Something in the log, so its rows are checked too.
+      const username = `axe.${viewport.name}.${Date.now()}`;
+      await createPerson(admin, { first_name: 'Axe', last_name: viewport.name, username, department: 'Sales', password: 'first-Password-1' });
+
+      await signInAndWaitForHome(page, 'admin@demo.local');
+      for (const screen of adminScreens(eprFormId)) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.h1 })).toBeVisible();
+        if (screen.ready) await expect(page.getByTestId(screen.ready).first()).toBeVisible();
+        await expect(page.getByRole('progressbar')).toHaveCount(0);
+        await expectAccessibleScreen(page, screen.path, screen.h1);
+      }
+
+      await page.goto('/admin/people');
+      await page.getByRole('button', { name: 'Add Person' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add a Person' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'add person dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Actions for / }).first().click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousViolations(page, 'person actions menu');
+      await page.keyboard.press('Escape');
+
+      await withPeople(browser, ['ana.reyes@demo.local'], async (ana) => {
+        await ana.setViewportSize(viewport.size);
+        await ana.goto('/stand-ins');
+        await expect(ana.getByRole('heading', { level: 1, name: 'Stand-ins' })).toBeVisible();
+        await expectAccessibleScreen(ana, 'stand-ins', 'Stand-ins');
+      });
+
+      const context = await browser.newContext({ viewport: viewport.size });
+      try {
+        const newcomer = await context.newPage();
+        await signIn(newcomer, username, 'first-Password-1');
+        await expect(newcomer.getByRole('heading', { level: 1, name: 'Change Your Password' })).toBeVisible();
+        await expectAccessibleScreen(newcomer, 'forced password change', 'Change Your Password');
+      } finally {
+        await context.close();
+      }
+    });
   });
 }
 

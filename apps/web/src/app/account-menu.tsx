@@ -1,9 +1,11 @@
 import { TEXT } from '@ichat/shared';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -120,6 +122,23 @@ export function AccountMenu() {
           </ListItemIcon>
           <ListItemText>My Requests</ListItemText>
         </MenuItem>
+        {/* Approvers name their stand-ins; administrators run the company (docs/DECISIONS.md, "Administration"). */}
+        {me.data?.approval_page || me.data?.admin_access ? (
+          <MenuItem onClick={() => handleNavigate('/stand-ins')}>
+            <ListItemIcon>
+              <SwapHorizOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Stand-ins</ListItemText>
+          </MenuItem>
+        ) : null}
+        {me.data?.admin_access ? (
+          <MenuItem onClick={() => handleNavigate('/admin')}>
+            <ListItemIcon>
+              <AdminPanelSettingsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Administration</ListItemText>
+          </MenuItem>
+        ) : null}
         {isOnProfile ? null : (
           <MenuItem onClick={handleChangePassword}>
             <ListItemIcon>

@@ -4,6 +4,7 @@ import { NotFoundPage, ServerErrorPage } from '../features/errors';
 import { HomePage } from '../features/home';
 import { ProfilePage } from '../features/profile';
 import { RequestsPage } from '../features/requests';
+import { StandInsPage } from '../features/stand-ins';
 import { queryClient } from '../lib/query-client';
 import { setSessionEndedListener } from '../lib/session';
 import { AppLayout } from './app-layout';
@@ -32,6 +33,9 @@ export const router = createBrowserRouter([
               },
               { path: '/profile', element: <ProfilePage /> },
               { path: '/requests', element: <RequestsPage /> },
+              { path: '/stand-ins', element: <StandInsPage /> },
+              // Few people administer: the area's code loads only when it is opened.
+              { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin')).AdminArea }) },
             ],
           },
         ],

@@ -66,11 +66,16 @@ const failureMessage = (body: unknown): string | undefined => {
 const isSuccessBody = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as Record<string, unknown>)['success'] === true;
 
-const apiRequest = async <T>(path: string, options: RequestOptions<T>): Promise<T> => {
-  const { method = 'GET', body, schema, isSessionCall = true, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+const authorizedHeaders = (accept: string): { headers: Headers; token: string | undefined } => {
+  const headers = new Headers({ Accept: accept });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return { headers, token };
+};
+
+const apiRequest = async <T>(path: string, options: RequestOptions<T>): Promise<T> => {
+  const { method = 'GET', body, schema, isSessionCall = true, signal } = options;
+  const { headers, token } = authorizedHeaders('application/json');
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -143,4 +148,53 @@ export const callApi = <Definition extends RouteDefinition & { response: z.ZodTy
     ...(isSessionCall === undefined ? {} : { isSessionCall }),
     ...(signal ? { signal } : {}),
   });
+};
+
+/** A downloaded file: its content and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` preferred, then `filename="…"`). */
+export const fileNameOf = (disposition: string | null, fallback: string): string => {
+  if (!disposition) return fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed name: the quoted one, or the fallback, is as good.
+    }
+  }
+  const quoted = /filename="([^"]+)"/i.exec(disposition)?.[1] ?? /filename=([^;]+)/i.exec(disposition)?.[1];
+  return quoted?.trim() || fallback;
+};
+
+/**
+ * A download (a CSV export) with the session's token, as every call sends it: a plain link
+ * could not carry the Authorization header. Refusals are ApiErrors with the server's sentence.
+ */
+export const downloadFile = async <Definition extends RouteDefinition>(
+  route: Definition,
+  input: { params?: Input<Definition['params']>; query?: Record<string, unknown>; signal?: AbortSignal },
+  fallbackName: string,
+): Promise<DownloadedFile> => {
+  const { headers, token } = authorizedHeaders('*/*');
+  let response: Response;
+  try {
+    response = await fetch(routeUrl(route, input.params, input.query), {
+      headers,
+      credentials: 'same-origin',
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+  } catch (error) {
+    if (input.signal?.aborted) throw error;
+    throw new ApiError(NO_RESPONSE, NO_RESPONSE_MESSAGE);
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) endRevokedSession();
+    throw new ApiError(response.status, failureMessage(await readJson(response)) ?? fallbackMessage(response.status));
+  }
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName) };
 };

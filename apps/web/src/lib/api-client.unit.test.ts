@@ -1,7 +1,7 @@
 import { defineRoute, routes } from '@ichat/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, callApi, isNoResponse, NO_RESPONSE, routeUrl } from './api-client';
+import { ApiError, callApi, fileNameOf, isNoResponse, NO_RESPONSE, routeUrl } from './api-client';
 import { setSessionEndedListener } from './session';
 
 /** Calls of the route table's shape, answering {success, value}. */
@@ -112,5 +112,15 @@ describe('callApi', () => {
     expect(routeUrl(routes.chat.messages, { conversationId: 4 }, { limit: 30, before: undefined })).toBe('/api/v1/messages/4?limit=30');
     expect(routeUrl(routes.assets.image, { name: 'a b/c.webp' })).toBe('/assets/images-data/a%20b%2Fc.webp');
     expect(routeUrl(routes.requests.history, undefined, { query: 'EPR-2026 & co' })).toBe('/api/v1/forms/me/requests/history?query=EPR-2026%20%26%20co');
+  });
+});
+
+describe('fileNameOf', () => {
+  it('takes the encoded name first, then the quoted one, else the fallback', () => {
+    expect(fileNameOf(`attachment; filename="users.csv"; filename*=UTF-8''users%20%E2%80%93%20Nov.csv`, 'x.csv')).toBe('users – Nov.csv');
+    expect(fileNameOf('attachment; filename="requests-2026-11-25.csv"', 'x.csv')).toBe('requests-2026-11-25.csv');
+    expect(fileNameOf('attachment; filename=plain.csv', 'x.csv')).toBe('plain.csv');
+    expect(fileNameOf(`attachment; filename*=UTF-8''%E0%A4%A`, 'x.csv')).toBe('x.csv');
+    expect(fileNameOf(null, 'x.csv')).toBe('x.csv');
   });
 });

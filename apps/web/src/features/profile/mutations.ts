@@ -43,10 +43,18 @@ export const useUpdateProfileMutation = () => {
   });
 };
 
-export const useChangePasswordMutation = () =>
-  useMutation({
+export const useChangePasswordMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
       callApi(routes.accounts.changePassword, { body }),
-    // The server revoked every earlier token, this tab's included: keep the new one.
-    onSuccess: ({ token, expires_at }) => saveToken(token, expires_at),
+    onSuccess: ({ token, expires_at }) => {
+      // The server revoked every earlier token, this tab's included: keep the new one.
+      saveToken(token, expires_at);
+      // A password set by an administrator is now the person's own: the app opens.
+      queryClient.setQueryData<MeResponse>(accountKeys.me(), (previous) =>
+        previous ? { ...previous, user_details: { ...previous.user_details, must_change_password: false } } : previous,
+      );
+    },
   });
+};

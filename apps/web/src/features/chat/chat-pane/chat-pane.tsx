@@ -16,7 +16,7 @@ import { storeSelectedConversationId } from '../lib/storage';
 import { useReportError } from '../../../lib/use-report-error';
 import { MessageList, type JumpRequest } from '../message-list/message-list';
 import { ActivityLogDialog } from '../modals/activity-log-dialog';
-import { ConfirmDialog } from '../modals/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { EditConversationDialog } from '../modals/edit-conversation-dialog';
 import { FilesDialog } from '../modals/files-dialog';
 import { ImageLightbox, type LightboxImage } from '../modals/image-lightbox';

@@ -13,10 +13,23 @@ interface ConfirmDialogProps {
   children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
+  /** The action is running: its button shows progress and cannot be pressed twice. */
+  isPending?: boolean;
+  /** 'error' for an action that takes something away (deactivating a person). */
+  confirmColor?: 'primary' | 'error';
 }
 
 /** A question answered with Cancel or the action, e.g. 'Pin this message?'. */
-export function ConfirmDialog({ isOpen, title, confirmLabel, children, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  title,
+  confirmLabel,
+  children,
+  onConfirm,
+  onClose,
+  isPending = false,
+  confirmColor = 'primary',
+}: ConfirmDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -30,7 +43,7 @@ export function ConfirmDialog({ isOpen, title, confirmLabel, children, onConfirm
         <Button onClick={onClose} color="inherit">
           Cancel
         </Button>
-        <Button onClick={onConfirm} variant="contained" autoFocus>
+        <Button onClick={onConfirm} variant="contained" color={confirmColor} loading={isPending} autoFocus>
           {confirmLabel}
         </Button>
       </DialogActions>
