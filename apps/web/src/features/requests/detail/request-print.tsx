@@ -11,6 +11,7 @@ import {
   readableLabel,
   readableValue,
   statusBadge,
+  voterName,
 } from '../lib/requests-lib';
 
 /**
@@ -63,6 +64,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
         <Box sx={{ textAlign: 'right' }}>
           <div style={{ fontSize: 16, fontWeight: 700 }}>{requisition.form_request_detail.reference_id}</div>
           <div>Status: {statusBadge(request).label.toUpperCase()}</div>
+          {request.copied_from ? <div>Corrects {request.copied_from.reference_id}</div> : null}
         </Box>
       </Box>
 
@@ -180,7 +182,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
         <tbody>
           {votes.map((vote) => (
             <tr key={vote.id}>
-              <td style={cell}>{vote.approver.display_name}</td>
+              <td style={cell}>{voterName(vote.approver.display_name, vote.cast_by)}</td>
               <td style={cell}>{vote.level === 1 ? '1st Level' : vote.level === 2 ? '2nd Level' : `Level ${vote.level}`}</td>
               <td style={cell}>{vote.status === 'approved' ? 'Approved' : 'Rejected'}</td>
               <td style={cell}>{vote.comment || '—'}</td>
