@@ -46,6 +46,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
   const hasMoney = lines.some((line) => line.estimated_cost !== null) || requisition.total_cost !== null;
   const detailPairs = extraDetails(requisition.details);
   const approverIds = new Set(votes.map((vote) => vote.approver.id));
+  const hasApprovers = approval.first_level_approval.length + approval.second_level_approval.length > 0;
   // Approvers who never voted matter only while the request is still open.
   const waiting = request.status !== 'pending' ? [] : [
     ...approval.first_level_approval.map((approver) => ({ approver, level: 1 })),
@@ -201,7 +202,8 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
           {votes.length + waiting.length === 0 ? (
             <tr>
               <td style={cell} colSpan={5}>
-                No approvers.
+                {/* A request withdrawn before anyone voted had approvers all the same. */}
+                {hasApprovers ? 'No votes were cast.' : 'No approvers.'}
               </td>
             </tr>
           ) : null}
