@@ -1,11 +1,11 @@
 /**
  * The requester's and the stand-in's side of a request (docs/DECISIONS.md,
  * "Administration"): a denied ePR filed again as a corrected copy, a pending request
- * withdrawn, and a stand-in voting in an approver's seat. Paolo Villanueva files: the
+ * withdrawn (and a withdrawal refused), and a stand-in voting in an approver's seat. Paolo Villanueva files: the
  * requests spec counts Maria's requests and Grace must have none.
  */
 import type { Page } from '@playwright/test';
-import { apiSignIn, endStandIn, fileEprWith, fileRequest, nameStandIn, userIdsByName } from '../support/api.js';
+import { apiSignIn, endStandIn, fileEprWith, fileRequest, nameStandIn, userIdsByName, withdraw } from '../support/api.js';
 import { expect, test } from '../support/test.js';
 import { withPeople } from '../support/ui.js';
 
@@ -126,6 +126,25 @@ test('a withdrawn request leaves the approver’s pending list and rings their b
     await expect(ana.getByRole('heading', { level: 1, name: filed.reference_id })).toBeVisible();
     await expect(ana.getByTestId('approval-status')).toHaveText('WITHDRAWN');
     await expect(ana.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+  });
+});
+
+test('a withdrawal the server refuses shows its sentence, and the detail catches up', async ({ browser, request }) => {
+  const paoloApi = await apiSignIn(request, 'paolo.villanueva');
+  const filed = await fileEprWith(paoloApi, [{ description: 'Wheelbarrow', quantity: 2, price: '3100.00' }]);
+  await withPeople(browser, ['paolo.villanueva@demo.local'], async (paolo) => {
+    await openFromList(paolo, 'view-requests', filed.reference_id);
+    // Taken back elsewhere (another tab, the phone) while this page still offers it.
+    await withdraw(paoloApi, filed);
+    await paolo.getByRole('button', { name: 'Withdraw request' }).click();
+    await paolo.getByRole('dialog', { name: 'Withdraw this request?' }).getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const refusal = paolo.getByRole('dialog', { name: 'Something went wrong' });
+    await expect(refusal).toContainText('Only a pending request can be withdrawn.');
+    await expect(refusal).toContainText('EREF#00036');
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await expect(paolo.getByTestId('approval-status')).toHaveText('WITHDRAWN');
+    await expect(paolo.getByRole('button', { name: 'Withdraw request' })).toHaveCount(0);
+    await expect(paolo.getByText('Request withdrawn. Its approvers have been told.')).toHaveCount(0);
   });
 });
 

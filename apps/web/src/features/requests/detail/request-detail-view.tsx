@@ -138,6 +138,7 @@ function DetailScreen({ request }: { request: RequestDetail }) {
       },
       onError: (withdrawError) => {
         setIsWithdrawOpen(false);
+        // The code of the request's decision calls (docs/DECISIONS.md, "Administration").
         report('APPROVE_REQUEST_ERROR', withdrawError);
       },
     });
