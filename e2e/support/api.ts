@@ -137,3 +137,84 @@ export const createPerson = async (
   );
   return body.user.id;
 };
+
+/** A filed request as the tests use it. */
+export interface Filed {
+  id: number;
+  reference_id: string;
+  form_id: number;
+}
+
+/**
+ * Files a request with the caller's form of `type` and this data part, or, with `copyOf`,
+ * the corrected copy of the caller's denied request; returns its ids.
+ */
+export const fileRequest = async (caller: ApiCaller, type: string, data: Record<string, unknown>, copyOf?: Filed): Promise<Filed> => {
+  const formId = await formIdOf(caller, type);
+  const kind = type === 'offsetting' ? 'offset' : type;
+  const { request } = await json<{ request: { id: number; reference_id: string } }>(
+    await caller.request.post(`/api/v1/forms/${kind}/${formId}`, {
+      headers: caller.headers,
+      ...(copyOf ? { params: { copy_of: copyOf.id } } : {}),
+      multipart: { data: JSON.stringify(data) },
+    }),
+  );
+  return { id: request.id, reference_id: request.reference_id, form_id: formId };
+};
+
+interface Requisition {
+  description: string;
+  quantity: number;
+  price: string;
+  remarks?: string;
+}
+
+/** Files an ePR with these lines under the first company and purchase type offered (level 1: Ana Reyes or Jose Garcia). */
+export const fileEprWith = async (caller: ApiCaller, requisitions: Requisition[], more: Record<string, unknown> = {}): Promise<Filed> => {
+  const formId = await formIdOf(caller, 'epr');
+  const { form_details } = await json<{ form_details: { companies: { id: number }[]; purchase_request_types: { id: number }[] } }>(
+    await caller.request.get(`/api/v1/forms/${formId}`, { headers: caller.headers }),
+  );
+  return fileRequest(caller, 'epr', {
+    company_id: form_details.companies[0]!.id,
+    purchase_request_id: form_details.purchase_request_types[0]!.id,
+    date_needed: inAWeek(),
+    requisitions,
+    ...more,
+  });
+};
+
+/** Approves or denies a request as the caller (a denial needs a comment). */
+export const vote = async (caller: ApiCaller, filed: Filed, status: 'approved' | 'denied', comment?: string) => {
+  await json(
+    await caller.request.post('/api/v1/forms/me/requests', {
+      headers: caller.headers,
+      data: { form_id: filed.form_id, request_id: filed.id, status, ...(comment ? { comment } : {}) },
+    }),
+  );
+};
+
+/** The requester takes back a pending request. */
+export const withdraw = async (caller: ApiCaller, filed: Filed) => {
+  await json(await caller.request.post(`/api/v1/forms/me/requests/${filed.id}/withdraw`, { headers: caller.headers }));
+};
+
+/** Today in Manila, where stand-ins are named for whole days. */
+export const manilaToday = (): string => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** The caller names a stand-in for today; returns the delegation's id. */
+export const nameStandIn = async (approver: ApiCaller, delegateId: number): Promise<number> => {
+  const today = manilaToday();
+  const { delegation } = await json<{ delegation: { id: number } }>(
+    await approver.request.post('/api/v1/delegations', {
+      headers: approver.headers,
+      data: { delegate_id: delegateId, starts_on: today, ends_on: today },
+    }),
+  );
+  return delegation.id;
+};
+
+/** Ends a delegation now, so the stand-in leaves the other tests' lists alone. */
+export const endStandIn = async (caller: ApiCaller, delegationId: number) => {
+  await json(await caller.request.delete(`/api/v1/delegations/${delegationId}`, { headers: caller.headers }));
+};

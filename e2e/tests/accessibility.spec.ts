@@ -6,9 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { arrowTo, expectAccessibleScreen, expectNoSeriousViolations, tabTo } from '../support/accessibility.js';
-import { adminFormId, apiSignIn, createGroup, createPerson, fileEpr, fileSoLo, react, replyInThread, sendMessage } from '../support/api.js';
+import { adminFormId, apiSignIn, createGroup, createPerson, fileEpr, fileRequest, fileSoLo, react, replyInThread, sendMessage, vote, withdraw } from '../support/api.js';
 import { expect, test } from '../support/test.js';
-import { messageItem, openConversation, signIn, signInAndWaitForHome, withPeople } from '../support/ui.js';
+import { messageItem, openConversation, signedInPage, signIn, signInAndWaitForHome, withPeople } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -205,6 +205,46 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('a request withdrawn, denied or corrected, its withdraw dialog and the corrected copy’s form: one h1 and no serious violation', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  // Paolo's CCARs wait on Jose and Juan, so Ana's lists, which the tests above and below walk, stay as they are.
+  const paolo = await apiSignIn(request, 'paolo.villanueva');
+  const ccar = { issued_to: 'Warehouse / Supply Chain', nc_source: 'Delivery (Customer Complaint)', warehouse: 'Ormoc' };
+  const withdrawn = await fileRequest(paolo, 'ccar', { ...ccar, description: 'Twelve bags arrived wet.' });
+  await withdraw(paolo, withdrawn);
+  const denied = await fileRequest(paolo, 'ccar', { ...ccar, description: 'Bags arrived torn.' });
+  await vote(await apiSignIn(request, 'juan.delacruz'), denied, 'denied', 'Name the delivery receipt, please.');
+  const corrected = await fileRequest(paolo, 'ccar', { ...ccar, reference_number: 'DR-1182', description: 'Bags arrived torn.' }, denied);
+  const detail = (filed: { id: number }) => `/requests?p=view-request-detail&t=ccar&r=${filed.id}`;
+
+  for (const viewport of VIEWPORTS) {
+    const page = await signedInPage(browser, 'paolo.villanueva@demo.local', viewport.size);
+    try {
+      await page.goto(detail(withdrawn));
+      await expect(page.getByTestId('approval-status')).toHaveText('WITHDRAWN');
+      await expectAccessibleScreen(page, `withdrawn request at ${viewport.name} width`, withdrawn.reference_id);
+
+      await page.goto(detail(corrected));
+      await expect(page.getByTestId('copied-from')).toHaveText(`Corrects ${denied.reference_id}`);
+      await expectAccessibleScreen(page, `corrected request at ${viewport.name} width`, corrected.reference_id);
+      await page.getByRole('button', { name: 'Withdraw request' }).click();
+      await expect(page.getByRole('dialog', { name: 'Withdraw this request?' })).toBeVisible();
+      await expectNoSeriousViolations(page, `withdraw dialog at ${viewport.name} width`);
+      await page.keyboard.press('Escape');
+
+      await page.goto(detail(denied));
+      await expect(page.getByTestId('approval-status')).toHaveText('DENIED');
+      await expectAccessibleScreen(page, `denied request at ${viewport.name} width`, denied.reference_id);
+      await page.getByRole('link', { name: 'File a corrected copy' }).click();
+      await expect(page.getByTestId('correction-notice')).toContainText(`Correcting ${denied.reference_id}`);
+      await expect(page.getByLabel(/Description of the Nonconformity/)).toHaveValue('Bags arrived torn.');
+      await expectAccessibleScreen(page, `corrected copy form at ${viewport.name} width`, 'Customer Corrective Action Request Form');
+    } finally {
+      await page.context().close();
+    }
+  }
+});
 
 test('the open menus and dialogs of the header have no serious violation either', async ({ page }) => {
   await signInAndWaitForHome(page, 'maria.santos@demo.local');

@@ -150,7 +150,9 @@ function RequestsContent({ view, searchParams, hasApprovalPage, isPermissionKnow
       return <MyRequestsView />;
     case 'new-request': {
       const formId = parsePositiveId(searchParams.get('f'));
-      return <NewRequestView key={formId ?? 'none'} formId={formId} />;
+      // copy_of: the denied request this one corrects (docs/DECISIONS.md, "Administration").
+      const copyOf = parsePositiveId(searchParams.get('copy_of'));
+      return <NewRequestView key={`${formId ?? 'none'}/${copyOf ?? ''}`} formId={formId} copyOf={copyOf} />;
     }
     case 'view-request-detail': {
       const type = searchParams.get('t') ?? '';

@@ -49,7 +49,7 @@ export function ViewTitle({ children, action }: { children: ReactNode; action?: 
   );
 }
 
-/** The Approved / Pending (/ Denied) badge of a request. */
+/** The Approved / Pending / Denied / Withdrawn badge of a request. */
 export function StatusChip({ request, size = 'small' }: { request: { overall_approval_status: boolean; status: string }; size?: 'small' | 'medium' }) {
   const badge = statusBadge(request);
   return <Chip label={badge.label} color={badge.color} size={size} variant="filled" sx={{ fontWeight: 600, minWidth: 88 }} />;

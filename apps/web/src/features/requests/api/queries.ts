@@ -78,3 +78,15 @@ export const useVoteMutation = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
   });
 };
+
+/**
+ * The requester takes back a pending request (docs/DECISIONS.md, "Administration"); like a
+ * vote, it changes the detail, every list it is on and the dashboard, so all of them reload.
+ */
+export const useWithdrawMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: number) => callApi(routes.requests.withdraw, { params: { id: requestId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+};

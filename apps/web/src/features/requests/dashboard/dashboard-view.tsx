@@ -28,6 +28,7 @@ const statusColors = (theme: Theme): Record<string, string> => ({
   pending: theme.palette.warning.main,
   approved: theme.palette.success.main,
   denied: theme.palette.error.main,
+  withdrawn: theme.palette.neutral.main,
 });
 
 /** Dashboard (001 §2): 'User Report' pie charts, shown 1000 ms after the reports load. */

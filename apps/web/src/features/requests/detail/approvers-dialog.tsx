@@ -13,13 +13,16 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { profilePhotoUrl } from '../../../lib/assets';
-import { approverStatus, formatDateTime } from '../lib/requests-lib';
+import { approverStatus, formatDateTime, voterName } from '../lib/requests-lib';
 
 type Approver = RequestDetail['approval']['first_level_approval'][number];
 
 const STATUS_COLOR = { Pending: 'warning', Approved: 'success', Rejected: 'error' } as const;
 
-/** The Approvers modal (001 §2): '1st Level' and '2nd Level' with photo, name, status, date, comment. */
+/**
+ * The Approvers modal (001 §2): '1st Level' and '2nd Level' with photo, name, status, date,
+ * comment; a seat a stand-in voted in reads '<stand-in> for <approver>'.
+ */
 export function ApproversDialog({ approval, isOpen, onClose }: { approval: RequestDetail['approval']; isOpen: boolean; onClose: () => void }) {
   const titleId = useId();
   return (
@@ -60,7 +63,7 @@ function ApproverLevel({ title, approvers }: { title: string; approvers: Approve
                 </ListItemAvatar>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                    <Typography sx={{ fontWeight: 500 }}>{approver.display_name}</Typography>
+                    <Typography sx={{ fontWeight: 500 }}>{voterName(approver.display_name, approver.voted_by)}</Typography>
                     <Chip size="small" label={status} color={STATUS_COLOR[status]} variant="outlined" />
                   </Box>
                   {approver.date ? (

@@ -5,6 +5,9 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import UndoIcon from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,12 +20,13 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { ApiError, isUnauthorized } from '../../../lib/api-client';
 import { useQueryErrorReport, useReportError } from '../../../lib/use-report-error';
 import { profilePhotoUrl, requestAttachmentUrl } from '../../../lib/assets';
-import { useRequestDetailQuery, useVoteMutation } from '../api/queries';
+import { useRequestDetailQuery, useVoteMutation, useWithdrawMutation } from '../api/queries';
 import {
+  correctedCopyPath,
   formatCalendarDate,
   extraDetails,
   formatDateTime,
@@ -30,14 +34,17 @@ import {
   isImageFile,
   readableLabel,
   readableValue,
+  requestDetailPath,
   safeReturnUrl,
   statusBadge,
+  voterName,
 } from '../lib/requests-lib';
 import { CenteredSpinner, StatusChip } from '../requests-ui';
 import { ApproversDialog } from './approvers-dialog';
 import { printStyles, RequestPrint } from './request-print';
 import { usePrintMode } from './use-print-mode';
 import { VoteDialog, type VoteChoice } from './vote-dialog';
+import { WithdrawDialog } from './withdraw-dialog';
 
 type RequestFile = RequestDetail['requisition']['files'][number];
 
@@ -92,9 +99,15 @@ function DetailScreen({ request }: { request: RequestDetail }) {
   const { requisition } = request;
   const [isApproversOpen, setIsApproversOpen] = useState(false);
   const [voteChoice, setVoteChoice] = useState<VoteChoice | null>(null);
+  const [isWithdrawOpen, setIsWithdrawOpen] = useState(false);
+  const [isWithdrawn, setIsWithdrawn] = useState(false);
   const vote = useVoteMutation();
+  const withdraw = useWithdrawMutation();
   const report = useReportError();
+  const location = useLocation();
   const badge = statusBadge(request);
+  const standingInFor = request.votes_on_behalf_of;
+  const referenceId = requisition.form_request_detail.reference_id;
 
   const handleVote = (comment: string) => {
     if (voteChoice === null) return;
@@ -104,6 +117,8 @@ function DetailScreen({ request }: { request: RequestDetail }) {
         request_id: requisition.form_request_detail.id,
         status: voteChoice,
         ...(comment ? { comment } : {}),
+        // A stand-in names whose seat the vote fills (docs/DECISIONS.md, "Administration").
+        ...(standingInFor ? { on_behalf_of: standingInFor.id } : {}),
       },
       {
         onSuccess: () => setVoteChoice(null),
@@ -115,22 +130,76 @@ function DetailScreen({ request }: { request: RequestDetail }) {
     );
   };
 
+  const handleWithdraw = () => {
+    withdraw.mutate(requisition.form_request_detail.id, {
+      onSuccess: () => {
+        setIsWithdrawOpen(false);
+        setIsWithdrawn(true);
+      },
+      onError: (withdrawError) => {
+        setIsWithdrawOpen(false);
+        // The code of the request's decision calls (docs/DECISIONS.md, "Administration").
+        report('APPROVE_REQUEST_ERROR', withdrawError);
+      },
+    });
+  };
+
   return (
     <Box className="request-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
-            {requisition.form_request_detail.reference_id}
+            {referenceId}
           </Typography>
           <Typography color="text.secondary">{requisition.form_name}</Typography>
+          {request.copied_from ? (
+            <Typography data-testid="copied-from">
+              Corrects{' '}
+              <Link
+                component={RouterLink}
+                to={requestDetailPath(
+                  { request_type: requisition.request_type, id: request.copied_from.id },
+                  `${location.pathname}${location.search}`,
+                )}
+              >
+                {request.copied_from.reference_id}
+              </Link>
+            </Typography>
+          ) : null}
         </Box>
         <StatusChip request={request} size="medium" />
       </Box>
 
+      {isWithdrawn ? (
+        <Alert severity="success" className="no-print" onClose={() => setIsWithdrawn(false)} sx={{ mb: 2 }}>
+          Request withdrawn. Its approvers have been told.
+        </Alert>
+      ) : null}
+
+      {request.can_withdraw ? (
+        <ActionCard text="This request is waiting for its approvers. You may withdraw it until it is decided.">
+          <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => setIsWithdrawOpen(true)}>
+            Withdraw request
+          </Button>
+        </ActionCard>
+      ) : null}
+
+      {request.can_copy ? (
+        <ActionCard text="This request was denied. You may file it again as a corrected copy, with its fields filled in.">
+          <Button variant="contained" component={RouterLink} to={correctedCopyPath({ form_id: requisition.form_id, id: requisition.form_request_detail.id })} startIcon={<EditNoteIcon />}>
+            File a corrected copy
+          </Button>
+        </ActionCard>
+      ) : null}
+
       {request.can_vote ? (
         <Card variant="outlined" className="no-print" sx={{ mb: 2, borderColor: 'primary.main' }}>
           <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', '&:last-child': { pb: 2 } }}>
-            <Typography sx={{ flex: 1, minWidth: 180 }}>This request is waiting for your vote.</Typography>
+            <Typography sx={{ flex: 1, minWidth: 180 }}>
+              {standingInFor
+                ? `This request is waiting for ${standingInFor.display_name}'s vote. You are standing in for them.`
+                : 'This request is waiting for your vote.'}
+            </Typography>
             <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setVoteChoice('approved')}>
               Approve
             </Button>
@@ -170,7 +239,7 @@ function DetailScreen({ request }: { request: RequestDetail }) {
               {request.votes.map((entry) => (
                 <Box key={entry.id} data-testid="vote" sx={{ mt: 0.75 }}>
                   <Typography variant="body2">
-                    <strong>{entry.approver.display_name}</strong> ({entry.level === 1 ? '1st' : '2nd'} Level) —{' '}
+                    <strong>{voterName(entry.approver.display_name, entry.cast_by)}</strong> ({entry.level === 1 ? '1st' : '2nd'} Level) —{' '}
                     {entry.status === 'approved' ? 'Approved' : 'Rejected'} · {formatDateTime(entry.createdAt)}
                   </Typography>
                   {entry.comment ? (
@@ -299,12 +368,32 @@ function DetailScreen({ request }: { request: RequestDetail }) {
       <VoteDialog
         key={voteChoice ?? 'closed'}
         choice={voteChoice}
-        referenceId={requisition.form_request_detail.reference_id}
+        referenceId={referenceId}
+        onBehalfOf={standingInFor?.display_name ?? null}
         isSubmitting={vote.isPending}
         onCancel={() => setVoteChoice(null)}
         onSubmit={handleVote}
       />
+      <WithdrawDialog
+        isOpen={isWithdrawOpen}
+        referenceId={referenceId}
+        isSubmitting={withdraw.isPending}
+        onCancel={() => setIsWithdrawOpen(false)}
+        onConfirm={handleWithdraw}
+      />
     </Box>
+  );
+}
+
+/** What the person may do with the request now, with why, above the request itself. */
+function ActionCard({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" className="no-print" sx={{ mb: 2 }}>
+      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', '&:last-child': { pb: 2 } }}>
+        <Typography sx={{ flex: 1, minWidth: 180 }}>{text}</Typography>
+        {children}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   readableLabel,
   readableValue,
   statusBadge,
+  voterName,
 } from '../lib/requests-lib';
 
 /**
@@ -45,6 +46,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
   const hasMoney = lines.some((line) => line.estimated_cost !== null) || requisition.total_cost !== null;
   const detailPairs = extraDetails(requisition.details);
   const approverIds = new Set(votes.map((vote) => vote.approver.id));
+  const hasApprovers = approval.first_level_approval.length + approval.second_level_approval.length > 0;
   // Approvers who never voted matter only while the request is still open.
   const waiting = request.status !== 'pending' ? [] : [
     ...approval.first_level_approval.map((approver) => ({ approver, level: 1 })),
@@ -63,6 +65,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
         <Box sx={{ textAlign: 'right' }}>
           <div style={{ fontSize: 16, fontWeight: 700 }}>{requisition.form_request_detail.reference_id}</div>
           <div>Status: {statusBadge(request).label.toUpperCase()}</div>
+          {request.copied_from ? <div>Corrects {request.copied_from.reference_id}</div> : null}
         </Box>
       </Box>
 
@@ -180,7 +183,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
         <tbody>
           {votes.map((vote) => (
             <tr key={vote.id}>
-              <td style={cell}>{vote.approver.display_name}</td>
+              <td style={cell}>{voterName(vote.approver.display_name, vote.cast_by)}</td>
               <td style={cell}>{vote.level === 1 ? '1st Level' : vote.level === 2 ? '2nd Level' : `Level ${vote.level}`}</td>
               <td style={cell}>{vote.status === 'approved' ? 'Approved' : 'Rejected'}</td>
               <td style={cell}>{vote.comment || '—'}</td>
@@ -199,7 +202,8 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
           {votes.length + waiting.length === 0 ? (
             <tr>
               <td style={cell} colSpan={5}>
-                No approvers.
+                {/* A request withdrawn before anyone voted had approvers all the same. */}
+                {hasApprovers ? 'No votes were cast.' : 'No approvers.'}
               </td>
             </tr>
           ) : null}

@@ -13,13 +13,15 @@ export type VoteChoice = 'approved' | 'denied';
 interface VoteDialogProps {
   choice: VoteChoice | null;
   referenceId: string;
+  /** The approver whose seat a stand-in votes in; null for one's own vote. */
+  onBehalfOf: string | null;
   isSubmitting: boolean;
   onCancel: () => void;
   onSubmit: (comment: string) => void;
 }
 
 /** Confirms a vote; a denial needs a reason, an approval may carry a comment (001 §4; docs/DECISIONS.md, "Requests and approvals"). */
-export function VoteDialog({ choice, referenceId, isSubmitting, onCancel, onSubmit }: VoteDialogProps) {
+export function VoteDialog({ choice, referenceId, onBehalfOf, isSubmitting, onCancel, onSubmit }: VoteDialogProps) {
   const titleId = useId();
   const [comment, setComment] = useState('');
   const [isReasonMissing, setIsReasonMissing] = useState(false);
@@ -47,6 +49,10 @@ export function VoteDialog({ choice, referenceId, isSubmitting, onCancel, onSubm
       <DialogTitle id={titleId}>{isDeny ? 'Deny this request?' : 'Approve this request?'}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{referenceId}</DialogContentText>
+        {onBehalfOf ? (
+          // A stand-in's vote fills the approver's seat (docs/DECISIONS.md, "Administration").
+          <DialogContentText sx={{ mb: 2 }}>Your vote is cast for {onBehalfOf}, as their stand-in.</DialogContentText>
+        ) : null}
         <TextField
           label={isDeny ? 'Reason for denial' : 'Comment (optional)'}
           value={comment}

@@ -16,6 +16,7 @@ import { useCallback, useRef, useState } from 'react';
 import { callApi, type CallAnswer } from '../../../lib/api-client';
 import { useErefDialog } from '../../../lib/eref-dialog';
 import { NO_PROBLEMS, type Problems } from './lib/payloads';
+import type { FiledRequest } from './lib/start-values';
 import type { SubmittedRequest } from './parts/submitted-state';
 
 /** The error key of each form's submit (001 §8: prospecting-type submits share 00041). */
@@ -27,11 +28,21 @@ export const submitErrorKey = (type: FormType): ErefKey => {
 
 export type FormDetails = CallAnswer<typeof routes.requests.form>['form_details'];
 
-/** What every form screen is given: the form as the server describes it, and where a filed request goes. */
+/** The denied request a corrected copy is filed from (docs/DECISIONS.md, "Administration"). */
+export interface CopySource {
+  id: number;
+  request: FiledRequest;
+}
+
+/**
+ * What every form screen is given: the form as the server describes it, where a filed
+ * request goes, and the denied request it corrects, if it is a corrected copy.
+ */
 export interface FormScreenProps {
   details: FormDetails;
   formId: number;
   onSubmitted: (request: SubmittedRequest) => void;
+  copyOf: CopySource | null;
 }
 
 /** Red outlines: set on a refused submit, each cleared as its field is edited. */
@@ -51,13 +62,18 @@ export function useProblems() {
   return { problems, setProblems, clear, reset };
 }
 
-export function useFormSubmit(type: FormType, { formId, onSubmitted }: Pick<FormScreenProps, 'formId' | 'onSubmitted'>) {
+export function useFormSubmit(type: FormType, { formId, onSubmitted, copyOf }: Pick<FormScreenProps, 'formId' | 'onSubmitted' | 'copyOf'>) {
   const eref = useErefDialog();
   const inFlight = useRef(false);
   const { problems, setProblems, clear, reset } = useProblems();
   const mutation = useMutation({
     mutationFn: (body: FormData | OffsetBody) =>
-      callApi(routes.requests.submit, { params: { kind: SUBMIT_KINDS[type], id: formId }, body }),
+      callApi(routes.requests.submit, {
+        params: { kind: SUBMIT_KINDS[type], id: formId },
+        // A corrected copy names the request it corrects; the server checks it is the caller's denied one.
+        ...(copyOf ? { query: { copy_of: copyOf.id } } : {}),
+        body,
+      }),
   });
 
   /**

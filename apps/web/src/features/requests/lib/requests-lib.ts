@@ -106,14 +106,30 @@ export const filterRequests = <T extends SearchableRequest>(
   );
 };
 
-export type StatusBadge = { label: 'Approved' | 'Pending' | 'Denied'; color: 'success' | 'warning' | 'error' };
+export type StatusBadge =
+  | { label: 'Approved'; color: 'success' }
+  | { label: 'Pending'; color: 'warning' }
+  | { label: 'Denied'; color: 'error' }
+  | { label: 'Withdrawn'; color: 'neutral' };
 
-/** Approved while overall_approval_status is true; Denied for a denied request; else Pending. */
+/**
+ * Approved while overall_approval_status is true; Denied for a denied request; Withdrawn,
+ * in the theme's neutral grey, for one its requester took back (docs/DECISIONS.md,
+ * "Administration"); else Pending.
+ */
 export const statusBadge = (request: { overall_approval_status: boolean; status: string }): StatusBadge => {
   if (request.status === 'denied') return { label: 'Denied', color: 'error' };
+  if (request.status === 'withdrawn') return { label: 'Withdrawn', color: 'neutral' };
   if (request.overall_approval_status || request.status === 'approved') return { label: 'Approved', color: 'success' };
   return { label: 'Pending', color: 'warning' };
 };
+
+/**
+ * Who cast a vote as the trail shows it: the approver, or '<stand-in> for <approver>' when a
+ * stand-in voted in their seat (docs/DECISIONS.md, "Administration", Delegation).
+ */
+export const voterName = (approver: string, standIn: { display_name: string } | null): string =>
+  standIn ? `${standIn.display_name} for ${approver}` : approver;
 
 /** One approver's state (001 §4): Pending (not voted), Approved, or Rejected. */
 export const approverStatus = (approver: { approved: boolean; has_voted: boolean }): 'Pending' | 'Approved' | 'Rejected' => {
@@ -150,6 +166,10 @@ export const requestDetailPath = (
 };
 
 export const newRequestPath = (formId: number): string => `/requests?p=new-request&f=${formId}`;
+
+/** The new request screen of a denied request's form, filled in from it as its corrected copy. */
+export const correctedCopyPath = (request: { form_id: number; id: number }): string =>
+  `${newRequestPath(request.form_id)}&copy_of=${request.id}`;
 
 /** A field key as a person reads it: 'date_needed' / 'dateOffset' → 'Date needed' / 'Date offset'. */
 export const readableLabel = (key: string): string => {

@@ -1,6 +1,8 @@
+import { REQUEST_STATUSES } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
 import {
   approverStatus,
+  correctedCopyPath,
   extraDetails,
   filterRequests,
   parsePositiveId,
@@ -10,6 +12,7 @@ import {
   requestDetailPath,
   safeReturnUrl,
   statusBadge,
+  voterName,
 } from './requests-lib';
 
 const rows = [
@@ -61,6 +64,26 @@ describe('statusBadge', () => {
   });
   it('is Denied for a denied request', () => {
     expect(statusBadge({ overall_approval_status: false, status: 'denied' })).toEqual({ label: 'Denied', color: 'error' });
+  });
+  it('is Withdrawn, in the neutral grey, for a request its requester took back', () => {
+    expect(statusBadge({ overall_approval_status: false, status: 'withdrawn' })).toEqual({ label: 'Withdrawn', color: 'neutral' });
+  });
+  it('gives every status of the contract its own label', () => {
+    const labels = REQUEST_STATUSES.map((status) => statusBadge({ overall_approval_status: status === 'approved', status }).label);
+    expect(labels).toEqual(['Pending', 'Approved', 'Denied', 'Withdrawn']);
+  });
+});
+
+describe('voterName', () => {
+  it('is the approver, or the stand-in for the approver', () => {
+    expect(voterName('Jose Garcia', null)).toBe('Jose Garcia');
+    expect(voterName('Jose Garcia', { display_name: 'Ramon Bautista' })).toBe('Ramon Bautista for Jose Garcia');
+  });
+});
+
+describe('correctedCopyPath', () => {
+  it('opens the form of the denied request with copy_of', () => {
+    expect(correctedCopyPath({ form_id: 3, id: 41 })).toBe('/requests?p=new-request&f=3&copy_of=41');
   });
 });
 

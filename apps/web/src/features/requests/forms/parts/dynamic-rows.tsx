@@ -29,16 +29,19 @@ export interface DynamicRows<T extends Keyed> {
 
 /**
  * Rows with stable keys. `minRows` rows always stay (1 by default: a form with no rows
- * has nothing to file); at most MAX_FORM_ROWS, the server's limit.
+ * has nothing to file); at most MAX_FORM_ROWS, the server's limit. `start` holds the rows
+ * of a corrected copy; without any, the list starts with blank rows.
  */
-export function useDynamicRows<T extends Keyed>(makeRow: (key: string) => T, minRows = 1): DynamicRows<T> {
+export function useDynamicRows<T extends Keyed>(makeRow: (key: string) => T, minRows = 1, start: readonly T[] | null = null): DynamicRows<T> {
   const nextKey = useRef(0);
   const newKey = useCallback(() => {
     nextKey.current += 1;
     return `row-${nextKey.current}`;
   }, []);
   const [rows, setRows] = useState<readonly T[]>(() =>
-    Array.from({ length: Math.max(minRows, 1) }, (_, index) => makeRow(`row-start-${index}`)),
+    start && start.length > 0
+      ? start.slice(0, MAX_FORM_ROWS)
+      : Array.from({ length: Math.max(minRows, 1) }, (_, index) => makeRow(`row-start-${index}`)),
   );
 
   const add = () => setRows((current) => (current.length >= MAX_FORM_ROWS ? current : [...current, makeRow(newKey())]));

@@ -2,6 +2,7 @@
 import { ISSUED_TO, NC_SOURCES, WAREHOUSES } from '@ichat/shared';
 import { FieldsForm } from '../fields-form';
 import { CCAR_RULES, type CcarValues } from '../lib/payloads';
+import { ccarStartValues } from '../lib/start-values';
 import type { FieldList } from '../parts/form-fields';
 import type { FormScreenProps } from '../use-form-submit';
 
@@ -18,5 +19,5 @@ const FIELDS: FieldList<CcarValues> = [
 ];
 
 export function CcarForm(screen: FormScreenProps) {
-  return <FieldsForm {...screen} rules={CCAR_RULES} grids={[{ fields: FIELDS }]} />;
+  return <FieldsForm {...screen} rules={CCAR_RULES} startFrom={ccarStartValues} grids={[{ fields: FIELDS }]} />;
 }

@@ -3,11 +3,12 @@
  * files, and a signature. The original's submit did nothing; this one files the report.
  */
 import { edsrProblems, edsrSubmission, SALES_ROW_NAMES, type SalesRow } from '../lib/payloads';
+import { edsrStartValues } from '../lib/start-values';
 import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { FormField, type FieldList, type FieldSpec } from '../parts/form-fields';
 import { FormFrame } from '../parts/form-frame';
 import type { FormScreenProps } from '../use-form-submit';
-import { useRequestForm } from '../use-request-form';
+import { useCopyStart, useRequestForm } from '../use-request-form';
 
 const newRow = (key: string): SalesRow => ({ key, companyName: '', comments: '', actionToBeDone: '', order: '', files: [] });
 
@@ -26,9 +27,10 @@ const SIGNATURE: FieldSpec<object> = { kind: 'images', name: 'signature', label:
 
 export function EdsrForm({ details, ...screen }: FormScreenProps) {
   const form = useRequestForm('edsr', screen, [SIGNATURE]);
+  const start = useCopyStart(screen.copyOf, edsrStartValues);
   // Either list may be emptied: a day can have only visits or only calls.
-  const visits = useDynamicRows(newRow, 0);
-  const calls = useDynamicRows(newRow, 0);
+  const visits = useDynamicRows(newRow, 0, start?.visits ?? null);
+  const calls = useDynamicRows(newRow, 0, start?.calls ?? null);
 
   const handleSubmit = () => {
     const values = { visits: visits.rows, calls: calls.rows };

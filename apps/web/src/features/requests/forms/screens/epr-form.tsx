@@ -2,15 +2,16 @@
 import { LINE_COST_DEBOUNCE_MS, TOTAL_REFRESH_DEBOUNCE_MS } from '@ichat/shared';
 import { useMemo } from 'react';
 import { formatCentavos, lineCostCentavos, totalCentavos } from '../lib/amounts';
-import { defaultFormDate } from '../lib/dates';
+import { defaultFormDate, manilaToday } from '../lib/dates';
 import { EPR_NAMES, eprFiles, eprPayload, eprProblems, type EprRow, type EprValues } from '../lib/payloads';
+import { eprStartValues } from '../lib/start-values';
 import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { TotalInput } from '../parts/fields';
 import { FormFields, type FieldList } from '../parts/form-fields';
 import { FormFrame } from '../parts/form-frame';
 import { useDebouncedValue } from '../use-debounced-value';
 import type { FormDetails, FormScreenProps } from '../use-form-submit';
-import { useRequestForm } from '../use-request-form';
+import { splitRows, useCopyStart, useRequestForm } from '../use-request-form';
 
 const newRow = (key: string): EprRow => ({ key, description: '', remarks: '', quantity: '', price: '', files: [] });
 
@@ -34,8 +35,9 @@ const headerFields = (details: FormDetails): FieldList<Omit<EprValues, 'rows'>> 
 
 export function EprForm({ details, ...screen }: FormScreenProps) {
   const header = headerFields(details);
-  const form = useRequestForm('epr', screen, header, EPR_NAMES);
-  const requisitions = useDynamicRows(newRow);
+  const start = splitRows(useCopyStart(screen.copyOf, (request) => eprStartValues(request, details, manilaToday())));
+  const form = useRequestForm('epr', screen, header, EPR_NAMES, start.values);
+  const requisitions = useDynamicRows(newRow, 1, start.rows);
   const { rows } = requisitions;
 
   // Cost follows a 1 s pause in typing, the total 0.5 s after the costs (001 §9).

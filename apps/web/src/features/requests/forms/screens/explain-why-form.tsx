@@ -2,6 +2,7 @@
 import { OFFENSES, PENALTIES, RULE_NUMBERS } from '@ichat/shared';
 import { FieldsForm } from '../fields-form';
 import { EXPLAIN_WHY_RULES, type ExplainWhyValues } from '../lib/payloads';
+import { explainWhyStartValues } from '../lib/start-values';
 import type { FieldList } from '../parts/form-fields';
 import type { FormScreenProps } from '../use-form-submit';
 
@@ -28,5 +29,5 @@ const FILES: FieldList<ExplainWhyValues> = [
 ];
 
 export function ExplainWhyForm(screen: FormScreenProps) {
-  return <FieldsForm {...screen} rules={EXPLAIN_WHY_RULES} grids={[{ columns: 3, fields: MEMO }, { fields: FILES }]} />;
+  return <FieldsForm {...screen} rules={EXPLAIN_WHY_RULES} startFrom={explainWhyStartValues} grids={[{ columns: 3, fields: MEMO }, { fields: FILES }]} />;
 }

@@ -2,11 +2,12 @@
 import { ACCUMULATED_HOURS, DEFAULT_ACCUMULATED_HOURS, DEFAULT_OFFSET_TYPE, OFFSET_TYPES } from '@ichat/shared';
 import { defaultFormDate } from '../lib/dates';
 import { offsetPayload, offsetProblems, totalHours, type OffsetRow, type OffsetValues } from '../lib/payloads';
+import { offsetStartValues } from '../lib/start-values';
 import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { FormFields, type FieldList } from '../parts/form-fields';
 import { FormFrame } from '../parts/form-frame';
 import type { FormScreenProps } from '../use-form-submit';
-import { useRequestForm } from '../use-request-form';
+import { splitRows, useCopyStart, useRequestForm } from '../use-request-form';
 
 const newRow = (key: string): OffsetRow => ({ key, date: '', accumulatedHrs: DEFAULT_ACCUMULATED_HOURS });
 
@@ -16,14 +17,15 @@ const EXTENDED_HOURS: FieldList<OffsetRow> = [
 ];
 
 export function OffsettingForm({ details, ...screen }: FormScreenProps) {
-  const extended = useDynamicRows(newRow);
+  const start = splitRows(useCopyStart(screen.copyOf, offsetStartValues));
+  const extended = useDynamicRows(newRow, 1, start.rows);
   const { rows } = extended;
   const offset: FieldList<Omit<OffsetValues, 'rows'>> = [
     { kind: 'computed', label: 'Total Hours', value: () => String(totalHours(rows)) },
     { kind: 'date', name: 'dateOffset', label: 'Date of Offset', initial: defaultFormDate, isRequired: true },
     { kind: 'select', name: 'typeOffset', label: 'Type of Offset', options: OFFSET_TYPES, placeholder: null, initial: () => DEFAULT_OFFSET_TYPE, isRequired: true },
   ];
-  const form = useRequestForm('offsetting', screen, offset);
+  const form = useRequestForm('offsetting', screen, offset, {}, start.values);
 
   const handleSubmit = () => {
     const values = { ...form.values, rows };

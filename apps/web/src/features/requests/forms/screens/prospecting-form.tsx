@@ -2,6 +2,7 @@
 import { REGIONS } from '@ichat/shared';
 import { FieldsForm } from '../fields-form';
 import { PROSPECTING_RULES, provincesOf, type ProspectingValues } from '../lib/payloads';
+import { prospectingStartValues } from '../lib/start-values';
 import type { FieldList } from '../parts/form-fields';
 import type { FormScreenProps } from '../use-form-submit';
 
@@ -31,5 +32,5 @@ const FIELDS: FieldList<ProspectingValues> = [
 ];
 
 export function ProspectingForm(screen: FormScreenProps) {
-  return <FieldsForm {...screen} rules={PROSPECTING_RULES} grids={[{ fields: FIELDS }]} />;
+  return <FieldsForm {...screen} rules={PROSPECTING_RULES} startFrom={prospectingStartValues} grids={[{ fields: FIELDS }]} />;
 }

@@ -3,6 +3,7 @@ import { SO_LO_REQUEST_TYPES } from '@ichat/shared';
 import { FieldsForm } from '../fields-form';
 import { defaultFormDate } from '../lib/dates';
 import { SO_LO_RULES, type SoLoValues } from '../lib/payloads';
+import { soLoStartValues } from '../lib/start-values';
 import type { FieldList } from '../parts/form-fields';
 import type { FormScreenProps } from '../use-form-submit';
 
@@ -15,5 +16,5 @@ const FIELDS: FieldList<SoLoValues> = [
 ];
 
 export function SoLoForm(screen: FormScreenProps) {
-  return <FieldsForm {...screen} rules={SO_LO_RULES} grids={[{ fields: FIELDS }]} />;
+  return <FieldsForm {...screen} rules={SO_LO_RULES} startFrom={soLoStartValues} grids={[{ fields: FIELDS }]} />;
 }

@@ -1,12 +1,13 @@
 /** Transmittal Form (001 §2, §3): receiver, received items, running total, signature. */
 import { formatCentavos, lineCostCentavos, totalCentavos } from '../lib/amounts';
 import { transmittalPayload, transmittalProblems, type TransmittalRow, type TransmittalValues } from '../lib/payloads';
+import { transmittalStartValues } from '../lib/start-values';
 import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { TotalInput } from '../parts/fields';
 import { FormField, FormFields, type FieldList, type FieldSpec } from '../parts/form-fields';
 import { FormFrame } from '../parts/form-frame';
 import type { FormScreenProps } from '../use-form-submit';
-import { useRequestForm } from '../use-request-form';
+import { splitRows, useCopyStart, useRequestForm } from '../use-request-form';
 
 type Receiver = Omit<TransmittalValues, 'rows'>;
 
@@ -24,8 +25,9 @@ const ITEM_FIELDS: FieldList<TransmittalRow> = [
 const SIGNATURE: FieldSpec<Receiver> = { kind: 'images', name: 'transmittal_file', label: "Receiver's Signature" };
 
 export function TransmittalForm({ details, ...screen }: FormScreenProps) {
-  const form = useRequestForm('transmittal', screen, [...RECEIVER, SIGNATURE]);
-  const items = useDynamicRows(newRow);
+  const start = splitRows(useCopyStart(screen.copyOf, transmittalStartValues));
+  const form = useRequestForm('transmittal', screen, [...RECEIVER, SIGNATURE], {}, start.values);
+  const items = useDynamicRows(newRow, 1, start.rows);
   const { rows } = items;
   const total = totalCentavos(rows.map((row) => lineCostCentavos(row.quantity, row.price)));
 
