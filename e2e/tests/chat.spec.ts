@@ -25,6 +25,15 @@ const openChatMenuItem = async (page: Page, item: string) => {
   await page.getByRole('menuitem', { name: item }).click();
 };
 
+/** Opens a modal from the conversation menu, expects each text in `content`, and closes the modal. */
+const expectInChatModal = async (page: Page, item: string, content: Locator, texts: readonly string[]) => {
+  await openChatMenuItem(page, item);
+  for (const text of texts) await expect(content).toContainText(text);
+  await page.getByRole('button', { name: 'Close' }).click();
+};
+
+const activityLog = (page: Page) => page.getByRole('list', { name: 'Activity log' });
+
 const messageAction = async (page: Page, text: string, action: string) => {
   const item = messageItem(page, text).first();
   await item.hover();
@@ -93,26 +102,20 @@ test('create a group with two members, send text, an image and a file, reply, pi
   await page.getByRole('dialog').getByRole('button', { name: 'Pin' }).click();
   await expect(page.getByTestId('pinned-banner')).toContainText('Trucks leave the Tacloban warehouse at 6 AM.');
 
-  // Files of the conversation.
-  await openChatMenuItem(page, 'View Files');
+  // Files of the conversation; file names are previewed at 15 characters (000 §9).
   const files = page.getByRole('table', { name: 'Files' });
-  await expect(files).toContainText('photo.png');
-  // File names are previewed at 15 characters (000 §9).
-  await expect(files).toContainText('delivery-notes.…');
-  await expect(files).toContainText('Juan Dela Cruz');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await expectInChatModal(page, 'View Files', files, ['photo.png', 'delivery-notes.…', 'Juan Dela Cruz']);
 
   // The banner's X unpins.
   await page.getByRole('button', { name: 'Unpin message' }).click();
   await expect(page.getByTestId('pinned-banner')).toBeHidden();
 
   // Activity log, newest first, in the §8 wording.
-  await openChatMenuItem(page, 'Activity Log');
-  const log = page.getByRole('list', { name: 'Activity log' });
-  await expect(log).toContainText('Juan Dela Cruz unpinned a message.');
-  await expect(log).toContainText('Juan Dela Cruz pinned a message.');
-  await expect(log).toContainText('Juan Dela Cruz created a group chat.');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await expectInChatModal(page, 'Activity Log', activityLog(page), [
+    'Juan Dela Cruz unpinned a message.',
+    'Juan Dela Cruz pinned a message.',
+    'Juan Dela Cruz created a group chat.',
+  ]);
 
   // The other members see the group and the messages.
   const carmen = await signedInPage(page.context().browser()!, 'carmen.flores@demo.local');
@@ -130,9 +133,7 @@ test('an admin mutes a member, who then cannot send; others see DISABLED', async
   await carmenRow.getByRole('button', { name: 'Mute' }).click();
   await expect(carmenRow.getByRole('button', { name: 'Unmute' })).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
-  await openChatMenuItem(page, 'Activity Log');
-  await expect(page.getByRole('list', { name: 'Activity log' })).toContainText('Juan Dela Cruz have muted Carmen Flores');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await expectInChatModal(page, 'Activity Log', activityLog(page), ['Juan Dela Cruz have muted Carmen Flores']);
 
   const carmen = await signedInPage(browser, 'carmen.flores@demo.local');
   await openConversation(carmen, 'Group', GROUP);

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { imageUrl } from '../../lib/assets';
 import { NoticeDialog, NoticeText } from '../../lib/notice-dialog';
 import defaultAvatarUrl from '../../assets/default-avatar.svg';
-import { conversationJumpPath, fetchMessagePosition } from '../chat';
+import { useOpenAtMessage } from '../chat';
 import { useQueryErrorReport, useReportError } from '../../lib/use-report-error';
 import { BELL_BADGE_MAX, bellLabel, notificationSummary, notificationTarget } from './notification-lib';
 import { useNotificationActionMutation, useNotificationsQuery } from './queries';
@@ -30,10 +30,10 @@ export function NotificationBell() {
   useQueryErrorReport('FETCH_NOTIFICATIONS_ERROR', notifications.error, notifications.errorUpdatedAt);
   const act = useNotificationActionMutation();
   const report = useReportError();
+  const { openingId, openAtMessage } = useOpenAtMessage('CLICK_NOTIFICATION_ERROR');
   const popoverId = useId();
   const headingId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
   const [isUnsupportedOpen, setIsUnsupportedOpen] = useState(false);
 
   const unread = notifications.data?.unread_count ?? 0;
@@ -70,19 +70,16 @@ export function NotificationBell() {
         handleClose();
         void navigate(target.to);
         return;
-      case 'position': {
-        setBusyId(notification.id);
-        try {
-          const { response } = await fetchMessagePosition(target.conversationId, target.messageId);
-          markReadQuietly(notification);
-          handleClose();
-          void navigate(conversationJumpPath(target.conversationId, target.messageId, response));
-        } catch (error) {
-          report('CLICK_NOTIFICATION_ERROR', error);
-        } finally {
-          setBusyId(null);
-        }
-      }
+      case 'position':
+        await openAtMessage({
+          openingId: notification.id,
+          conversationId: target.conversationId,
+          messageId: target.messageId,
+          beforeOpen: () => {
+            markReadQuietly(notification);
+            handleClose();
+          },
+        });
     }
   };
 
@@ -147,7 +144,7 @@ export function NotificationBell() {
                 <NotificationItem
                   key={notification.id}
                   notification={notification}
-                  isBusy={busyId === notification.id}
+                  isBusy={openingId === notification.id}
                   onOpen={() => void handleClick(notification)}
                   onRead={() => runAction(notification, 'read')}
                   onDelete={() => runAction(notification, 'delete')}

@@ -4,17 +4,16 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useChatCache } from '../cache/chat-cache';
 
-export const jsonForm = (data: unknown, files: readonly { field: string; file: File }[] = []): FormData => {
+const jsonForm = (data: unknown, files: readonly { field: string; file: File }[] = []): FormData => {
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   for (const { field, file } of files) form.append(field, file, file.name);
   return form;
 };
 
-export interface SendMessageInput {
-  conversationId: number;
+/** What the composer hands over for a new message or a thread reply (000 §7). */
+export interface MessageDraft {
   text: string;
-  replyToMessageId: number | null;
   files: File[];
   /** The picked mentions still written in the text (000 §5); none when left out. */
   mentionData?: readonly MentionRef[];
@@ -23,20 +22,33 @@ export interface SendMessageInput {
 }
 
 /**
- * Sends one message (000 §7): text, reply target, mentions and files; a message of files alone
- * goes as ' '.
+ * The multipart body of a new message or a thread reply: `fields` and the draft's mentions and
+ * id as the JSON part, the draft's files under `fileField`.
  */
+export const messageForm = (
+  { files, mentionData = [], clientMessageId }: MessageDraft,
+  fields: { message: string; reply_to_message_id?: number | null },
+  fileField: 'message_attachments' | 'attachments',
+): FormData =>
+  jsonForm(
+    // Only id and name: the contract's mention shape, whatever else the caller's entries carry.
+    { ...fields, mention_data: mentionData.map(({ id, name }) => ({ id, name })), client_message_id: clientMessageId },
+    files.map((file) => ({ field: fileField, file })),
+  );
+
+export interface SendMessageInput extends MessageDraft {
+  conversationId: number;
+  replyToMessageId: number | null;
+}
+
+/** Sends one message (000 §7): text, reply target, mentions and files. */
 export const useSendMessageMutation = () => {
   const cache = useChatCache();
   return useMutation({
-    mutationFn: ({ conversationId, text, replyToMessageId, files, mentionData = [], clientMessageId }: SendMessageInput) => {
-      const message = text.trim() === '' && files.length > 0 ? ' ' : text;
-      // Only id and name: the contract's mention shape, whatever else the caller's entries carry.
-      const mentions = mentionData.map(({ id, name }) => ({ id, name }));
-      const form = jsonForm(
-        { message, reply_to_message_id: replyToMessageId, mention_data: mentions, client_message_id: clientMessageId },
-        files.map((file) => ({ field: 'message_attachments', file })),
-      );
+    mutationFn: ({ conversationId, replyToMessageId, ...draft }: SendMessageInput) => {
+      // A message of files alone goes as ' '.
+      const message = draft.text.trim() === '' && draft.files.length > 0 ? ' ' : draft.text;
+      const form = messageForm(draft, { message, reply_to_message_id: replyToMessageId }, 'message_attachments');
       return callApi(routes.chat.sendMessage, { params: { conversationId }, body: form });
     },
     onSuccess: ({ message }, { conversationId }) => cache.messageSent(conversationId, message),

@@ -8,13 +8,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { PresenceBadge, usePresenceLabel } from '../../presence';
+import { ActionMenu, type MenuEntry } from '../action-menu';
 import { ConversationAvatar } from '../conversation-avatar';
 
 export type ChatModal = 'settings' | 'search' | 'activity' | 'files' | 'members';
@@ -37,17 +34,16 @@ export function ChatHeader({ conversation, viewerId, onBack, onOpenModal }: Chat
     : conversation.members.find((member) => member.user_id !== viewerId)?.user_id;
   const presenceLabel = usePresenceLabel(peerId);
 
-  const item = (modal: ChatModal, icon: ReactNode, label: string) => (
-    <MenuItem
-      onClick={() => {
-        setAnchor(null);
-        onOpenModal(modal);
-      }}
-    >
-      <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText>{label}</ListItemText>
-    </MenuItem>
-  );
+  const menuEntries: (MenuEntry & { modal: ChatModal })[] = [
+    // Group Settings is for conversation admins only (000 §6).
+    ...(isAllowed(canEditConversation(membershipOf(conversation)))
+      ? [{ modal: 'settings' as const, icon: <SettingsOutlinedIcon fontSize="small" />, label: 'Group Settings' }]
+      : []),
+    { modal: 'search', icon: <SearchIcon fontSize="small" />, label: 'Search Chat' },
+    { modal: 'activity', icon: <HistoryIcon fontSize="small" />, label: 'Activity Log' },
+    { modal: 'files', icon: <FolderOutlinedIcon fontSize="small" />, label: 'View Files' },
+    { modal: 'members', icon: <PeopleOutlinedIcon fontSize="small" />, label: 'View Members' },
+  ];
 
   return (
     <Box
@@ -83,23 +79,17 @@ export function ChatHeader({ conversation, viewerId, onBack, onOpenModal }: Chat
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu
+      <ActionMenu
         id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
+        anchor={anchor}
+        align="right"
+        entries={menuEntries}
+        onPick={({ modal }) => {
+          setAnchor(null);
+          onOpenModal(modal);
+        }}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {/* Group Settings is for conversation admins only (000 §6). */}
-        {isAllowed(canEditConversation(membershipOf(conversation)))
-          ? item('settings', <SettingsOutlinedIcon fontSize="small" />, 'Group Settings')
-          : null}
-        {item('search', <SearchIcon fontSize="small" />, 'Search Chat')}
-        {item('activity', <HistoryIcon fontSize="small" />, 'Activity Log')}
-        {item('files', <FolderOutlinedIcon fontSize="small" />, 'View Files')}
-        {item('members', <PeopleOutlinedIcon fontSize="small" />, 'View Members')}
-      </Menu>
+      />
     </Box>
   );
 }

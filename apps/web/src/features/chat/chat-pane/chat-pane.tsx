@@ -103,25 +103,22 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
     [conversationId, deleteMessage, report],
   );
 
-  const runTogglePin = (message: Message) =>
-    togglePin.mutate(
-      { conversationId, messageId: message.id },
-      { onError: (failure) => report('UPDATE_CONVERSATION_ERROR', failure) },
-    );
+  const runTogglePin = useCallback(
+    (message: Message) =>
+      togglePin.mutate(
+        { conversationId, messageId: message.id },
+        { onError: (failure) => report('UPDATE_CONVERSATION_ERROR', failure) },
+      ),
+    [conversationId, report, togglePin],
+  );
 
   // Pinning asks first; unpinning (menu or the banner's X) does not.
   const handleTogglePin = useCallback(
     (message: Message) => {
-      if (message.is_pinned) {
-        togglePin.mutate(
-          { conversationId, messageId: message.id },
-          { onError: (failure) => report('UPDATE_CONVERSATION_ERROR', failure) },
-        );
-      } else {
-        setPinCandidate(message);
-      }
+      if (message.is_pinned) runTogglePin(message);
+      else setPinCandidate(message);
     },
-    [conversationId, report, togglePin],
+    [runTogglePin],
   );
 
   const handleReply = useCallback((message: Message) => setReplyTo(message), []);

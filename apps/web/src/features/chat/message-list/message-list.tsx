@@ -8,13 +8,10 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { ActionMenu, type MenuEntry } from '../action-menu';
 import { fetchMessagePosition } from '../api/queries';
 import { countBefore } from '../lib/paging';
 import { useQueryErrorReport, useReportError } from '../../../lib/use-report-error';
@@ -59,9 +56,7 @@ interface OpenMenu {
   message: Message;
 }
 
-interface MenuAction {
-  label: string;
-  icon: ReactNode;
+interface MenuAction extends MenuEntry {
   run: (message: Message) => void;
 }
 
@@ -341,20 +336,13 @@ export function MessageList({
           <KeyboardArrowDownIcon />
         </Fab>
       ) : null}
-      <Menu
-        anchorEl={menu?.anchor ?? null}
-        open={menu !== null}
+      <ActionMenu
+        anchor={menu?.anchor ?? null}
+        align={isOwnMenu ? 'right' : 'left'}
+        entries={menuActions}
+        onPick={({ run }) => runMenuAction(run)}
         onClose={() => setMenu(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: isOwnMenu ? 'right' : 'left' }}
-        transformOrigin={{ vertical: 'top', horizontal: isOwnMenu ? 'right' : 'left' }}
-      >
-        {menuActions.map(({ label, icon, run }) => (
-          <MenuItem key={label} onClick={() => runMenuAction(run)}>
-            <ListItemIcon>{icon}</ListItemIcon>
-            <ListItemText>{label}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      />
       <MessageReactionPicker message={pickerMessage} viewerId={viewerId} onToggle={toggleReaction} onClose={closeReactionPicker} />
     </Box>
   );

@@ -6,16 +6,10 @@ import ListItemText from '@mui/material/ListItemText';
 import { useActivityLogQuery } from '../api/queries';
 import { UserAvatar } from '../conversation-avatar';
 import { longDateTime } from '../lib/dates';
-import { QueryModal } from './modal-frame';
-
-interface Props {
-  conversationId: number;
-  isOpen: boolean;
-  onClose: () => void;
-}
+import { QueryModal, type ConversationModalProps } from './modal-frame';
 
 /** Activity Log: the conversation's actions, newest first (000 §8 activity lines). */
-export function ActivityLogDialog({ conversationId, isOpen, onClose }: Props) {
+export function ActivityLogDialog({ conversationId, isOpen, onClose }: ConversationModalProps) {
   const query = useActivityLogQuery(conversationId, isOpen);
   return (
     <QueryModal

@@ -7,16 +7,10 @@ import TableRow from '@mui/material/TableRow';
 import { useFilesQuery } from '../api/queries';
 import { messageAttachmentUrl } from '../../../lib/assets';
 import { isImageType } from '../lib/assets';
-import { ModalTable, QueryModal } from './modal-frame';
-
-interface Props {
-  conversationId: number;
-  isOpen: boolean;
-  onClose: () => void;
-}
+import { ModalTable, QueryModal, type ConversationModalProps } from './modal-frame';
 
 /** View Files: Display Name, File Name, Preview and a VIEW link (000 §2 Modals). */
-export function FilesDialog({ conversationId, isOpen, onClose }: Props) {
+export function FilesDialog({ conversationId, isOpen, onClose }: ConversationModalProps) {
   const query = useFilesQuery(conversationId, isOpen);
   return (
     <QueryModal

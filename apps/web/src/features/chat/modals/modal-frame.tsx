@@ -14,6 +14,13 @@ import type { ErefKey } from '@ichat/shared';
 import { useId, type ReactNode } from 'react';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
 
+/** The props of a modal about the open conversation (its files, log, search). */
+export interface ConversationModalProps {
+  conversationId: number;
+  isOpen: boolean;
+  onClose: () => void;
+}
+
 interface ModalFrameProps {
   isOpen: boolean;
   title: string;

@@ -14,14 +14,11 @@ import { UserAvatar } from '../conversation-avatar';
 import { longDateTime } from '../lib/dates';
 import { messageGist } from '../lib/preview';
 import { useReportError } from '../../../lib/use-report-error';
-import { EmptyText, ModalFrame } from './modal-frame';
+import { EmptyText, ModalFrame, type ConversationModalProps } from './modal-frame';
 
 type SearchResult = ReturnType<typeof searchResponseSchema.parse>['result'][number];
 
-interface Props {
-  conversationId: number;
-  isOpen: boolean;
-  onClose: () => void;
+interface Props extends ConversationModalProps {
   onPick: (result: SearchResult, keyword: string) => void;
 }
 

@@ -11,13 +11,10 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { Fragment, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { conversationJumpPath } from '../lib/conversation-path';
-import { fetchMessagePosition } from '../api/queries';
+import { Fragment, useMemo } from 'react';
 import { ConversationAvatar } from '../conversation-avatar';
 import { storeSelectedConversationId } from '../lib/storage';
-import { useReportError } from '../../../lib/use-report-error';
+import { useOpenAtMessage } from '../lib/use-open-at-message';
 import { hitPreview, searchWords } from './search-lib';
 
 interface GlobalSearchResultsProps {
@@ -33,26 +30,20 @@ interface GlobalSearchResultsProps {
  * conversation there (with its thread for a thread reply), as a notification click does.
  */
 export function GlobalSearchResults({ keyword, results, isSearching, onBack }: GlobalSearchResultsProps) {
-  const navigate = useNavigate();
-  const report = useReportError();
-  const [openingId, setOpeningId] = useState<number | null>(null);
+  const { openingId, openAtMessage } = useOpenAtMessage('GLOBAL_SEARCH_RESULT_CLICK_ERROR');
   const words = useMemo(() => searchWords(keyword), [keyword]);
 
-  const handleOpen = async (hit: SearchResult) => {
+  const handleOpen = (hit: SearchResult) => {
     // One lookup at a time: a second click would race the first to the address bar.
     if (openingId !== null) return;
-    setOpeningId(hit.id);
-    try {
-      const { response } = await fetchMessagePosition(hit.conversation_id, hit.id);
+    void openAtMessage({
+      openingId: hit.id,
+      conversationId: hit.conversation_id,
+      messageId: hit.id,
       // Remembered as a list click remembers it (000 §2). On a phone the route change alone
       // swaps the sidebar for the conversation pane.
-      storeSelectedConversationId(hit.conversation_id);
-      void navigate(conversationJumpPath(hit.conversation_id, hit.id, response));
-    } catch (error) {
-      report('GLOBAL_SEARCH_RESULT_CLICK_ERROR', error);
-    } finally {
-      setOpeningId(null);
-    }
+      beforeOpen: () => storeSelectedConversationId(hit.conversation_id),
+    });
   };
 
   return (
@@ -84,7 +75,7 @@ export function GlobalSearchResults({ keyword, results, isSearching, onBack }: G
                 hit={hit}
                 words={words}
                 isOpening={openingId === hit.id}
-                onOpen={(picked) => void handleOpen(picked)}
+                onOpen={handleOpen}
               />
             ))}
           </List>

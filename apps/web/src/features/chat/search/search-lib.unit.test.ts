@@ -64,37 +64,33 @@ describe('splitByWordPrefix', () => {
 });
 
 describe('hitPreview', () => {
+  /** The preview as read: the head, the content after it, and the marked words. */
+  const shown = (preview: ReturnType<typeof hitPreview>) => ({ head: preview.head, text: joined(preview.parts), marked: marked(preview.parts) });
+
   it("shows 'Sender: content' truncated to the sidebar length with the words marked", () => {
-    const preview = hitPreview('Ana', 'Cement delivery is late again this week', ['cement']);
-    expect(preview.head).toBe('Ana: ');
-    expect(joined(preview.parts)).toBe('Cement delivery is l…');
-    expect(marked(preview.parts)).toEqual(['Cement']);
+    expect(shown(hitPreview('Ana', 'Cement delivery is late again this week', ['cement']))).toEqual({
+      head: 'Ana: ',
+      text: 'Cement delivery is l…',
+      marked: ['Cement'],
+    });
   });
 
   it('keeps a short message whole', () => {
-    const preview = hitPreview('Ana', 'ok sa cement', ['cement']);
-    expect(joined(preview.parts)).toBe('ok sa cement');
-    expect(marked(preview.parts)).toEqual(['cement']);
+    expect(shown(hitPreview('Ana', 'ok sa cement', ['cement']))).toEqual({ head: 'Ana: ', text: 'ok sa cement', marked: ['cement'] });
   });
 
   it('starts the content at the first hit when the hit would fall past the cut', () => {
-    const preview = hitPreview('Juan', 'Good morning everyone, about the cement order for Monday', ['cement']);
-    expect(preview.head).toBe('Juan: ');
-    expect(joined(preview.parts)).toBe('…cement order for M…');
-    expect(marked(preview.parts)).toEqual(['cement']);
-    expect(Array.from(preview.head + joined(preview.parts)).length).toBe(26);
+    const preview = shown(hitPreview('Juan', 'Good morning everyone, about the cement order for Monday', ['cement']));
+    expect(preview).toEqual({ head: 'Juan: ', text: '…cement order for M…', marked: ['cement'] });
+    expect(Array.from(preview.head + preview.text).length).toBe(26);
   });
 
   it('shows mentions as @name and collapses line breaks', () => {
-    const preview = hitPreview('Ana', '@@Juan Dela Cruz@@\nping', ['juan']);
-    expect(joined(preview.parts)).toBe('@Juan Dela Cruz ping');
-    expect(marked(preview.parts)).toEqual(['Juan']);
+    expect(shown(hitPreview('Ana', '@@Juan Dela Cruz@@\nping', ['juan']))).toEqual({ head: 'Ana: ', text: '@Juan Dela Cruz ping', marked: ['Juan'] });
   });
 
   it('marks nothing in the sender name', () => {
-    const preview = hitPreview('Cement Guy', 'hello', ['cement']);
-    expect(preview.head).toBe('Cement Guy: ');
-    expect(marked(preview.parts)).toEqual([]);
+    expect(shown(hitPreview('Cement Guy', 'hello', ['cement']))).toEqual({ head: 'Cement Guy: ', text: 'hello', marked: [] });
   });
 
   it('gives the whole truncated line as the head when the sender name alone is too long', () => {

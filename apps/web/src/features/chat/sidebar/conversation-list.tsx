@@ -1,16 +1,13 @@
-import { TEXT, type ConversationFilter, type ConversationSummary } from '@ichat/shared';
+import { TEXT, type ConversationFilter, type ConversationSummary, type ErefKey } from '@ichat/shared';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ActionMenu } from '../action-menu';
 import { useConversationPatchMutation } from '../api/mutations';
 import { useConversationListQuery } from '../api/queries';
 import { nextConversationLimit } from '../lib/paging';
@@ -25,6 +22,9 @@ interface ConversationListProps {
   onLimitChange: (limit: number) => void;
   selectedId: number | null;
 }
+
+/** What a failed pin or leave reports. */
+const PATCH_ERRORS: Record<'pin' | 'leave', ErefKey> = { pin: 'PIN_CONVERSATION_ERROR', leave: 'LEAVE_CONVERSATION_ERROR' };
 
 interface OpenMenu {
   anchor: HTMLElement;
@@ -66,33 +66,30 @@ export function ConversationList({ filter, limit, onLimitChange, selectedId }: C
     void navigate(conversationOpenPath(conversation));
   };
 
-  const handlePin = () => {
+  /** Closes the menu, then pins or leaves its conversation; `onDone` runs once the server agreed. */
+  const patchMenuConversation = (action: 'pin' | 'leave', onDone?: (conversation: ConversationSummary) => void) => {
     if (!menu) return;
     const { conversation } = menu;
     setMenu(null);
     patch.mutate(
-      { conversationId: conversation.id, action: 'pin' },
-      { onError: (error) => report('PIN_CONVERSATION_ERROR', error) },
+      { conversationId: conversation.id, action },
+      { onSuccess: () => onDone?.(conversation), onError: (error) => report(PATCH_ERRORS[action], error) },
     );
   };
 
-  const handleLeave = () => {
-    if (!menu) return;
-    const { conversation } = menu;
-    setMenu(null);
-    patch.mutate(
-      { conversationId: conversation.id, action: 'leave' },
-      {
-        onSuccess: () => {
-          if (conversation.id === selectedId) {
-            storeSelectedConversationId(null);
-            void navigate('/');
-          }
-        },
-        onError: (error) => report('LEAVE_CONVERSATION_ERROR', error),
-      },
-    );
-  };
+  const handlePin = () => patchMenuConversation('pin');
+  // Leaving the open conversation goes back to the empty main screen.
+  const handleLeave = () =>
+    patchMenuConversation('leave', (conversation) => {
+      if (conversation.id !== selectedId) return;
+      storeSelectedConversationId(null);
+      void navigate('/');
+    });
+
+  const pinEntry = { label: menu?.conversation.is_pinned ? 'Unpin' : 'Pin', icon: <PushPinOutlinedIcon fontSize="small" />, run: handlePin };
+  const leaveEntry = { label: 'Leave', icon: <LogoutIcon fontSize="small" />, run: handleLeave };
+  // Personal conversations cannot be left; only groups offer it.
+  const menuEntries = menu?.conversation.is_group ? [pinEntry, leaveEntry] : [pinEntry];
 
   return (
     <Box ref={scrollerRef} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
@@ -124,29 +121,13 @@ export function ConversationList({ filter, limit, onLimitChange, selectedId }: C
           <CircularProgress size={20} aria-label="Loading more conversations" />
         </Box>
       ) : null}
-      <Menu
-        anchorEl={menu?.anchor ?? null}
-        open={menu !== null}
+      <ActionMenu
+        anchor={menu?.anchor ?? null}
+        align="right"
+        entries={menuEntries}
+        onPick={({ run }) => run()}
         onClose={() => setMenu(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem onClick={handlePin}>
-          <ListItemIcon>
-            <PushPinOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{menu?.conversation.is_pinned ? 'Unpin' : 'Pin'}</ListItemText>
-        </MenuItem>
-        {/* Personal conversations cannot be left; only groups offer it. */}
-        {menu?.conversation.is_group ? (
-          <MenuItem onClick={handleLeave}>
-            <ListItemIcon>
-              <LogoutIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Leave</ListItemText>
-          </MenuItem>
-        ) : null}
-      </Menu>
+      />
     </Box>
   );
 }

@@ -2,17 +2,12 @@
  * The thread calls (000 §7): the thread detail, refreshed every 45 s while the page is
  * visible (000 §4), and the thread reply.
  */
-import {
-  routes,
-  THREAD_REFRESH_MS,
-  type MentionRef,
-  type ThreadDetail,
-} from '@ichat/shared';
+import { routes, THREAD_REFRESH_MS, type ThreadDetail } from '@ichat/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
 import { chatKeys } from '../api/keys';
-import { jsonForm } from '../api/mutations';
+import { messageForm, type MessageDraft } from '../api/mutations';
 import { useChatCache } from '../cache/chat-cache';
 
 export const fetchThread = async (conversationId: number, parentId: number, signal?: AbortSignal): Promise<ThreadDetail> =>
@@ -29,25 +24,18 @@ export const useThreadQuery = (conversationId: number, parentId: number | null) 
     staleTime: 0,
   });
 
-export interface ThreadReplyInput {
+export interface ThreadReplyInput extends MessageDraft {
   conversationId: number;
   parentId: number;
-  text: string;
-  files: File[];
-  mentionData?: readonly MentionRef[];
-  clientMessageId: string;
 }
 
 export const useThreadReplyMutation = () => {
   const cache = useChatCache();
   return useMutation({
-    mutationFn: ({ conversationId, parentId, text, files, mentionData = [], clientMessageId }: ThreadReplyInput) =>
+    mutationFn: ({ conversationId, parentId, ...draft }: ThreadReplyInput) =>
       callApi(routes.chat.replyInThread, {
         params: { conversationId, messageId: parentId },
-        body: jsonForm(
-          { message: text, mention_data: mentionData.map(({ id, name }) => ({ id, name })), client_message_id: clientMessageId },
-          files.map((file) => ({ field: 'attachments', file })),
-        ),
+        body: messageForm(draft, { message: draft.text }, 'attachments'),
       }),
     onSuccess: ({ message }, { conversationId }) => cache.threadReplyArrived(conversationId, message),
   });
