@@ -119,11 +119,11 @@ describe('requests policy: stand-ins', () => {
   });
 
   it('refuses a vote for an approver the caller does not stand in for, and says whose seats are taken otherwise', () => {
-    expect(votingSeat(STANDIN, request(), seats, [delegation(ANA, STANDIN)], TODAY, JOSE)).toEqual(
+    expect(votingSeat(STANDIN, request(), seats, { delegations: [delegation(ANA, STANDIN)], today: TODAY }, JOSE)).toEqual(
       refusal('forbidden', REQUEST_REFUSALS.notTheirStandIn),
     );
     const anaVoted = [seat(ANA, 1, true), seat(JOSE, 1), seat(CARMEN, 2)];
-    expect(votingSeat(STANDIN, request(), anaVoted, [delegation(ANA, STANDIN)], TODAY, ANA)).toEqual(
+    expect(votingSeat(STANDIN, request(), anaVoted, { delegations: [delegation(ANA, STANDIN)], today: TODAY }, ANA)).toEqual(
       refusal('conflict', REQUEST_REFUSALS.principalsVoted),
     );
   });
