@@ -114,8 +114,10 @@ export const votingSeat = (
   const level = request.current_level;
   const own = mine.find((seat) => seat.level === level);
   if (own) return own.has_voted ? refusal('conflict', REQUEST_REFUSALS.alreadyVoted) : { seat: own, onBehalfOf: null };
+  // Any seat of the level, not only those of today's principals: a stand-in whose delegation
+  // ended after they voted has still had their one vote there.
+  if (seats.some((seat) => seat.level === level && seat.voted_by === userId)) return refusal('conflict', REQUEST_REFUSALS.alreadyVoted);
   const atLevel = theirs.filter((seat) => seat.level === level);
-  if (atLevel.some((seat) => seat.voted_by === userId)) return refusal('conflict', REQUEST_REFUSALS.alreadyVoted);
   const open = atLevel.filter((seat) => !seat.has_voted && (onBehalfOf === null || seat.approver_id === onBehalfOf));
   const [first] = [...open].sort((a, b) => a.approver_id - b.approver_id);
   if (first) return { seat: first, onBehalfOf: first.approver_id };

@@ -102,6 +102,7 @@ describe('requests policy: stand-ins', () => {
     ['…and not again for the approver once they voted', JOSE, request(), [seat(ANA, 1), seat(JOSE, 1, true)], [delegation(ANA, JOSE)], refusal('conflict', REQUEST_REFUSALS.alreadyVoted)],
     ['a stand-in for two approvers of a level votes once, for the first', STANDIN, request(), seats, [delegation(JOSE, STANDIN), delegation(ANA, STANDIN)], { seat: seat(ANA, 1), onBehalfOf: ANA }],
     ['…and once only', STANDIN, request(), [{ ...seat(ANA, 1, true), voted_by: STANDIN }, seat(JOSE, 1), seat(CARMEN, 2)], [delegation(JOSE, STANDIN), delegation(ANA, STANDIN)], refusal('conflict', REQUEST_REFUSALS.alreadyVoted)],
+    ['…nor for another approver once the first stand-in has ended', STANDIN, request(), [{ ...seat(ANA, 1, true), voted_by: STANDIN }, seat(JOSE, 1), seat(CARMEN, 2)], [delegation(JOSE, STANDIN)], refusal('conflict', REQUEST_REFUSALS.alreadyVoted)],
     ['not when the approver voted already', STANDIN, request(), [seat(ANA, 1, true), seat(JOSE, 1), seat(CARMEN, 2)], [delegation(ANA, STANDIN)], refusal('conflict', REQUEST_REFUSALS.principalsVoted)],
     ['a stand-in for a level-2 approver waits for level 2', STANDIN, request(), seats, [delegation(CARMEN, STANDIN)], refusal('conflict', REQUEST_REFUSALS.notYet)],
     ['a stand-in after the level was decided', STANDIN, request({ current_level: 2 }), [seat(ANA, 1, true), seat(JOSE, 1), seat(CARMEN, 2)], [delegation(JOSE, STANDIN)], refusal('conflict', 'The 1st level of this request has already been decided.')],
