@@ -128,6 +128,7 @@ test('an admin adds a person, grants the ePR and a level-1 seat; they change the
     await rosa.goto('/requests?p=view-approval-list');
     await expect(changeHeading).toBeVisible();
     await expect(rosa.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(rosa.getByLabel('New Password', { exact: true })).toHaveAccessibleDescription('At least 8 characters.');
     await rosa.getByLabel('Current Password', { exact: true }).fill(INITIAL_PASSWORD);
     await rosa.getByLabel('New Password', { exact: true }).fill(OWN_PASSWORD);
     await rosa.getByLabel('Confirm Password', { exact: true }).fill(OWN_PASSWORD);

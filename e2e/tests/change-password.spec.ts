@@ -6,6 +6,8 @@ test('change password: validation texts, the server’s refusal inline, then suc
   const menu = await openAccountMenu(page);
   await menu.getByRole('menuitem', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog');
+  // The rule for a new password is there before any try (issue 17).
+  await expect(dialog.getByLabel('New Password')).toHaveAccessibleDescription('At least 8 characters.');
 
   await dialog.getByRole('button', { name: 'Update Password' }).click();
   await expect(dialog.getByText('Please fill out the inputs!')).toBeVisible();

@@ -21,6 +21,7 @@ export const formatDate = (iso: string): string => dateFormat.format(new Date(is
 
 /** A calendar day, '2026-01-05' → 'Jan 5, 2026'; anything unreadable is shown as it came. */
 export const formatDay = (day: string): string => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
   const time = Date.parse(`${day}T00:00:00Z`);
   return Number.isNaN(time) ? day : dayFormat.format(time);
 };

@@ -1,14 +1,12 @@
 import { TEXT } from '@ichat/shared';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { CenteredPage } from '../../lib/centered-page';
 import { LogoFull } from '../../lib/logo';
-import { PasswordField } from '../../lib/password-field';
-import { changePasswordProblem, useChangePasswordMutation } from '../profile';
+import { ChangePasswordFields, useChangePasswordForm } from '../profile';
 import { logout } from './mutations';
 
 /**
@@ -17,22 +15,9 @@ import { logout } from './mutations';
  * app stays closed and only the change and logout are offered.
  */
 export function MustChangePasswordPage() {
-  const changePassword = useChangePasswordMutation();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // On success the cached profile no longer asks for a change, and the app takes over.
+  const form = useChangePasswordForm();
   const [isLeaving, setIsLeaving] = useState(false);
-
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (changePassword.isPending) return;
-    const localProblem = changePasswordProblem({ oldPassword, newPassword, confirmPassword });
-    setProblem(localProblem);
-    if (localProblem) return;
-    // On success the cached profile no longer asks for a change, and the app takes over.
-    changePassword.mutate({ oldPassword, newPassword }, { onError: (error) => setProblem(error.message) });
-  };
 
   const handleLogout = () => {
     setIsLeaving(true);
@@ -50,28 +35,9 @@ export function MustChangePasswordPage() {
           <Typography color="text.secondary" sx={{ mb: 3, textAlign: 'center' }}>
             {TEXT.mustChangePassword} Your administrator set the one you signed in with; choose your own.
           </Typography>
-          <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit}>
-            {problem ? <Alert severity="error">{problem}</Alert> : null}
-            <PasswordField
-              label="Current Password"
-              autoComplete="current-password"
-              value={oldPassword}
-              onChange={(event) => setOldPassword(event.target.value)}
-              autoFocus
-            />
-            <PasswordField
-              label="New Password"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(event) => setNewPassword(event.target.value)}
-            />
-            <PasswordField
-              label="Confirm Password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth loading={changePassword.isPending}>
+          <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit}>
+            <ChangePasswordFields form={form} oldPasswordLabel="Current Password" />
+            <Button type="submit" variant="contained" size="large" fullWidth loading={form.isPending}>
               Update Password
             </Button>
             <Button onClick={handleLogout} color="inherit" loading={isLeaving}>

@@ -1,14 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { useId, useState, type SubmitEvent } from 'react';
-import { PasswordField } from '../../lib/password-field';
-import { useChangePasswordMutation } from './mutations';
-import { changePasswordProblem } from './password-rules';
+import { useId } from 'react';
+import { ChangePasswordFields, useChangePasswordForm } from './change-password-fields';
 
 interface ChangePasswordDialogProps {
   isOpen: boolean;
@@ -29,58 +25,17 @@ export function ChangePasswordDialog({ isOpen, onClose, onChanged }: ChangePassw
 }
 
 function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onChanged: (message: string) => void }) {
-  const changePassword = useChangePasswordMutation();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (changePassword.isPending) return;
-    const localProblem = changePasswordProblem({ oldPassword, newPassword, confirmPassword });
-    setProblem(localProblem);
-    if (localProblem) return;
-    changePassword.mutate(
-      { oldPassword, newPassword },
-      {
-        onSuccess: ({ message }) => onChanged(message),
-        onError: (error) => setProblem(error.message),
-      },
-    );
-  };
-
+  const form = useChangePasswordForm(onChanged);
   return (
-    <form noValidate onSubmit={handleSubmit}>
+    <form noValidate onSubmit={form.handleSubmit}>
       <DialogContent sx={{ pt: '8px !important' }}>
-        <Stack spacing={2.5}>
-          {problem ? <Alert severity="error">{problem}</Alert> : null}
-          <PasswordField
-            label="Old Password"
-            autoComplete="current-password"
-            value={oldPassword}
-            onChange={(event) => setOldPassword(event.target.value)}
-            autoFocus
-          />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-        </Stack>
+        <ChangePasswordFields form={form} oldPasswordLabel="Old Password" />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onCancel} color="inherit">
           Cancel
         </Button>
-        <Button type="submit" variant="contained" loading={changePassword.isPending}>
+        <Button type="submit" variant="contained" loading={form.isPending}>
           Update Password
         </Button>
       </DialogActions>

@@ -3,6 +3,7 @@
  * badges, dates, the detail address and the safety of its return address.
  */
 import { DISPLAY_TIME_ZONE, FORM_TYPE_NAMES, FORM_TYPES, type FormType } from '@ichat/shared';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 
 export const REQUEST_VIEWS = [
   'view-forms',
@@ -33,20 +34,7 @@ export const isFormType = (value: string | null): value is FormType =>
 export const formTypeName = (type: string): string =>
   isFormType(type) ? FORM_TYPE_NAMES[type] : type;
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-PH', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dateFormat = new Intl.DateTimeFormat('en-PH', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+// The moment an ISO day of Manila is searched by (a row can be found by '2026-01-05').
 const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: DISPLAY_TIME_ZONE,
   year: 'numeric',
@@ -54,16 +42,7 @@ const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** 'Jan 5, 2026, 3:05 PM' in Manila time. */
-export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
-/** 'Jan 5, 2026' in Manila time. */
-export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
-/** A calendar date kept as typed (YYYY-MM-DD) shown as 'Jan 5, 2026'. */
-export const formatCalendarDate = (value: string): string => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const date = new Date(`${value}T12:00:00+08:00`);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-};
+export { formatDate, formatDateTime, formatDay as formatCalendarDate } from '../../../lib/dates';
 
 /** The fields a list item offers to the client-side search. */
 export interface SearchableRequest {
@@ -187,7 +166,7 @@ export const readableValue = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatCalendarDate(value) : value;
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : value;
   if (Array.isArray(value)) return value.map(readableValue).join(', ');
   try {
     return JSON.stringify(value);

@@ -9,7 +9,7 @@ import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { TotalInput } from '../parts/fields';
 import { FormFields, type FieldList } from '../parts/form-fields';
 import { FormFrame } from '../parts/form-frame';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import type { FormDetails, FormScreenProps } from '../use-form-submit';
 import { splitRows, useCopyStart, useRequestForm } from '../use-request-form';
 
