@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { QueryProblem } from './query-problem';
 import { visuallyHidden } from './visually-hidden';
 
 export interface DataColumn<Row> {
@@ -203,5 +204,27 @@ export function DataTable<Row>({ label, columns, rows, rowKey, actions, sort, em
         </Table>
       </TableContainer>
     </Paper>
+  );
+}
+
+/** What a table needs to know of the query that reads its rows. */
+export interface TableQuery {
+  isError: boolean;
+  error: Error | null;
+  isPending: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A DataTable over a query: the server's sentence with a retry when it could not be read,
+ * 'Loading…' until the first answer, and the previous rows dimmed while the next page comes.
+ */
+export function QueryDataTable<Row>({ query, emptyText, ...table }: Omit<DataTableProps<Row>, 'isFetching'> & { query: TableQuery }) {
+  return (
+    <>
+      {query.isError && query.error ? <QueryProblem error={query.error} onRetry={() => void query.refetch()} /> : null}
+      <DataTable {...table} isFetching={query.isFetching} emptyText={query.isPending ? 'Loading…' : emptyText} />
+    </>
   );
 }

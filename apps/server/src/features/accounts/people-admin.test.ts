@@ -1,4 +1,4 @@
-import { routes, TEXT } from '@ichat/shared';
+import { type AuditEntry, routes, TEXT } from '@ichat/shared';
 import { io as connect } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test-support/test-server.js';
@@ -11,22 +11,9 @@ beforeAll(async () => {
   staff = await server.login('juan.delacruz');
 });
 
-interface AuditEntryBody {
-  id: number;
-  actor: { id: number; display_name: string } | null;
-  action: string;
-  target_type: string;
-  target_id: number | null;
-  summary: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  address: string | null;
-  createdAt: string;
-}
-
 const newest = async (action: string, targetId?: number) => {
   const query = `action=${encodeURIComponent(action)}${targetId ? `&target_id=${targetId}` : ''}`;
-  const log = await server.request<{ entries: AuditEntryBody[]; total: number }>('GET', `/api/v1/admin/audit-log?${query}`, { token: admin });
+  const log = await server.request<{ entries: AuditEntry[]; total: number }>('GET', `/api/v1/admin/audit-log?${query}`, { token: admin });
   expect(log.status).toBe(200);
   return log.body.entries[0];
 };
@@ -330,16 +317,16 @@ describe('the audit log cannot be changed through the product', () => {
   });
 
   it('filters by action, actor, target and Manila days, newest first, paged', async () => {
-    const all = await server.request<{ entries: AuditEntryBody[]; total: number }>('GET', '/api/v1/admin/audit-log?limit=200', { token: admin });
+    const all = await server.request<{ entries: AuditEntry[]; total: number }>('GET', '/api/v1/admin/audit-log?limit=200', { token: admin });
     expect(all.body.total).toBeGreaterThan(5);
     const times = all.body.entries.map((entry) => Date.parse(entry.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const actorId = all.body.entries[0]!.actor!.id;
-    const byActor = await server.request<{ entries: AuditEntryBody[] }>('GET', `/api/v1/admin/audit-log?actor_id=${actorId}`, { token: admin });
+    const byActor = await server.request<{ entries: AuditEntry[] }>('GET', `/api/v1/admin/audit-log?actor_id=${actorId}`, { token: admin });
     expect(byActor.body.entries.every((entry) => entry.actor?.id === actorId)).toBe(true);
     const future = await server.request<{ total: number }>('GET', '/api/v1/admin/audit-log?from=2999-01-01', { token: admin });
     expect(future.body.total).toBe(0);
-    const paged = await server.request<{ entries: AuditEntryBody[] }>('GET', '/api/v1/admin/audit-log?limit=2&page=2', { token: admin });
+    const paged = await server.request<{ entries: AuditEntry[] }>('GET', '/api/v1/admin/audit-log?limit=2&page=2', { token: admin });
     expect(paged.body.entries.map((entry) => entry.id)).toEqual(all.body.entries.slice(2, 4).map((entry) => entry.id));
     expect((await server.request('GET', '/api/v1/admin/audit-log?from=yesterday', { token: admin })).status).toBe(400);
   });

@@ -1,23 +1,10 @@
-import { DELEGATION_REFUSALS, manilaToday, REQUEST_REFUSALS, TEXT } from '@ichat/shared';
+import { type AuditEntry, DELEGATION_REFUSALS, manilaToday, REQUEST_REFUSALS, TEXT } from '@ichat/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRequestsKit, inDays, type Body, type DelegationBody, type RequestsKit } from '../../test-support/requests-kit.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let server: TestServer;
 let kit: RequestsKit;
-
-interface AuditEntryBody {
-  id: number;
-  actor: { id: number; display_name: string } | null;
-  action: string;
-  target_type: string;
-  target_id: number | null;
-  summary: string;
-  before: unknown;
-  after: unknown;
-  address: string | null;
-  createdAt: string;
-}
 
 const DELEGATION_KEYS = ['approver', 'createdAt', 'created_by', 'delegate', 'ends_on', 'id', 'is_active', 'starts_on'];
 
@@ -386,7 +373,7 @@ describe('the audit log', () => {
     expect((await kit.call('admin', 'DELETE', `/api/v1/delegations/${id}`)).status).toBe(200);
     const terms = { approver_id: idOf('ana.reyes'), delegate_id: idOf('grace.tan'), starts_on: starts, ends_on: ends };
 
-    const log = await kit.call<Body & { entries: AuditEntryBody[]; total: number }>('admin', 'GET', `/api/v1/admin/audit-log?target_type=delegation&target_id=${id}`);
+    const log = await kit.call<Body & { entries: AuditEntry[]; total: number }>('admin', 'GET', `/api/v1/admin/audit-log?target_type=delegation&target_id=${id}`);
     expect(log.status).toBe(200);
     expect(log.body.total).toBe(2);
     const [revoked, created] = log.body.entries;
@@ -410,7 +397,7 @@ describe('the audit log', () => {
       after: null,
       address: '127.0.0.1',
     });
-    const byAction = await kit.call<Body & { entries: AuditEntryBody[] }>('admin', 'GET', '/api/v1/admin/audit-log?action=delegation.revoke');
+    const byAction = await kit.call<Body & { entries: AuditEntry[] }>('admin', 'GET', '/api/v1/admin/audit-log?action=delegation.revoke');
     expect(byAction.body.entries.every((entry) => entry.action === 'delegation.revoke')).toBe(true);
     expect(byAction.body.entries.map((entry) => entry.target_id)).toContain(id);
 

@@ -16,10 +16,9 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
-import { DataTable, type DataColumn } from '../../lib/data-table';
+import { QueryDataTable, type DataColumn } from '../../lib/data-table';
 import { addDays, formatDateTime, formatDay } from '../../lib/dates';
 import { PersonPicker, type PersonOption } from '../../lib/person-picker';
-import { QueryProblem } from '../../lib/query-problem';
 import { ScreenNotice, useScreenNotice } from '../../lib/screen-notice';
 import {
   searchActivePeople,
@@ -112,16 +111,15 @@ export function StandInsPanel({ viewer, scope }: StandInsPanelProps) {
         <Typography id={listHeadingId} component="h2" variant="h6" sx={{ mb: 1.5 }}>
           {scope === 'all' ? 'Every current stand-in' : 'Your stand-ins, given and received'}
         </Typography>
-        {delegations.isError ? <QueryProblem error={delegations.error} onRetry={() => void delegations.refetch()} /> : null}
-        <DataTable
+        <QueryDataTable
+          query={delegations}
           label="Stand-ins"
           columns={columns}
           rows={delegations.data ?? []}
           rowKey={(row) => row.id}
           rowTestId="delegation-row"
-          isFetching={delegations.isFetching}
           isMuted={(row) => phaseOf(row, today) === 'ended'}
-          emptyText={delegations.isPending ? 'Loading…' : 'No stand-ins.'}
+          emptyText="No stand-ins."
           actions={(row) =>
             mayEnd(row) ? (
               <Button size="small" color="error" onClick={() => setEnding(row)} aria-label={`End stand-in ${row.delegate.display_name} for ${row.approver.display_name}`}>

@@ -6,10 +6,9 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable, type DataColumn } from '../../../lib/data-table';
+import { QueryDataTable, type DataColumn } from '../../../lib/data-table';
 import { formatDateTime } from '../../../lib/dates';
 import { PersonPicker, type PersonOption } from '../../../lib/person-picker';
-import { QueryProblem } from '../../../lib/query-problem';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { adminKeys, searchPeople, useAuditLogQuery, type AuditQuery } from '../api/queries';
 import { AdminScreen } from '../ui/admin-screen';
@@ -134,18 +133,17 @@ export function AuditScreen() {
           </Box>
         </Box>
       </Paper>
-      {log.isError ? <QueryProblem error={log.error} onRetry={() => void log.refetch()} /> : null}
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {log.isPending ? 'Loading the log…' : `${total.toLocaleString('en-PH')} ${total === 1 ? 'entry' : 'entries'}`}
       </Typography>
-      <DataTable
+      <QueryDataTable
+        query={log}
         label="Audit log"
         columns={COLUMNS}
         rows={log.data?.entries ?? []}
         rowKey={(entry) => entry.id}
         rowTestId="audit-row"
-        isFetching={log.isFetching}
-        emptyText={log.isPending ? 'Loading…' : 'No entries.'}
+        emptyText="No entries."
       />
       <TablePagination
         component="div"

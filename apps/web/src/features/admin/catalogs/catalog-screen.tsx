@@ -7,8 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type SubmitEvent } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../lib/data-table';
-import { QueryProblem } from '../../../lib/query-problem';
+import { QueryDataTable, type DataColumn } from '../../../lib/data-table';
 import { ScreenNotice, useScreenNotice } from '../../../lib/screen-notice';
 import { useCreateCatalogEntryMutation, useUpdateCatalogEntryMutation } from '../api/mutations';
 import { useCatalogQuery } from '../api/queries';
@@ -123,16 +122,15 @@ function CatalogList({ catalog }: { catalog: CatalogName }) {
           </Button>
         </Stack>
       </Paper>
-      {entries.isError ? <QueryProblem error={entries.error} onRetry={() => void entries.refetch()} /> : null}
-      <DataTable
+      <QueryDataTable
+        query={entries}
         label={words.title}
         columns={columns}
         rows={rows}
         rowKey={(entry) => entry.id}
         rowTestId="catalog-row"
-        isFetching={entries.isFetching}
         isMuted={(entry) => entry.retired}
-        emptyText={entries.isPending ? 'Loading…' : `No ${words.one} yet.`}
+        emptyText={`No ${words.one} yet.`}
         actions={(entry) => (
           <>
             <Button size="small" onClick={() => setRenaming(entry)} aria-label={`Rename ${entry.name}`}>

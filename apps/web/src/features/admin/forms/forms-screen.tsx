@@ -1,8 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, type DataColumn } from '../../../lib/data-table';
-import { QueryProblem } from '../../../lib/query-problem';
+import { QueryDataTable, type DataColumn } from '../../../lib/data-table';
 import { useAdminFormsQuery } from '../api/queries';
 import { AdminScreen } from '../ui/admin-screen';
 
@@ -39,15 +38,14 @@ export function FormsScreen({ purpose }: { purpose: keyof typeof PURPOSES }) {
   ];
   return (
     <AdminScreen title={words.title} description={words.description}>
-      {forms.isError ? <QueryProblem error={forms.error} onRetry={() => void forms.refetch()} /> : null}
-      <DataTable
+      <QueryDataTable
+        query={forms}
         label="Forms"
         columns={columns}
         rows={forms.data ?? []}
         rowKey={(form) => form.id}
         rowTestId="form-row"
-        isFetching={forms.isFetching}
-        emptyText={forms.isPending ? 'Loading…' : 'No forms.'}
+        emptyText="No forms."
         actions={(form) => (
           <Button size="small" variant="outlined" component={RouterLink} to={words.path(form)} aria-label={`${words.action}: ${form.name}`}>
             {words.action}

@@ -19,9 +19,8 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { downloadFile } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { DataTable, type DataColumn, type SortDirection } from '../../../lib/data-table';
+import { QueryDataTable, type DataColumn, type SortDirection } from '../../../lib/data-table';
 import { formatDate } from '../../../lib/dates';
-import { QueryProblem } from '../../../lib/query-problem';
 import { saveFile } from '../../../lib/save-file';
 import { ScreenNotice, useScreenNotice } from '../../../lib/screen-notice';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -198,19 +197,18 @@ export function PeopleScreen() {
           <MenuItem value="inactive">Inactive</MenuItem>
         </TextField>
       </Stack>
-      {people.isError ? <QueryProblem error={people.error} onRetry={() => void people.refetch()} /> : null}
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {people.isPending ? 'Loading people…' : `${total.toLocaleString('en-PH')} ${total === 1 ? 'person' : 'people'}${query ? ` matching “${query}”` : ''}`}
       </Typography>
-      <DataTable
+      <QueryDataTable
+        query={people}
         label="People"
         columns={COLUMNS}
         rows={rows}
         rowKey={(person) => person.id}
         rowTestId="person-row"
-        isFetching={people.isFetching}
         isMuted={(person) => !person.is_active}
-        emptyText={people.isPending ? 'Loading…' : 'No one matches.'}
+        emptyText="No one matches."
         sort={{ key: sort.key, direction: sort.direction, onChange: (key, direction) => setSort({ key: key as PeopleSort, direction }) }}
         actions={(person) => (
           <IconButton

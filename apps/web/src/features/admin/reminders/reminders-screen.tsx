@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, type DataColumn } from '../../../lib/data-table';
+import { QueryDataTable, type DataColumn } from '../../../lib/data-table';
 import { formatDate } from '../../../lib/dates';
 import { QueryProblem } from '../../../lib/query-problem';
 import { ScreenNotice, useScreenNotice } from '../../../lib/screen-notice';
@@ -78,15 +78,14 @@ export function RemindersScreen() {
           <Typography id={overdueHeading} component="h2" variant="h6" sx={{ mb: 1 }}>
             Overdue requests
           </Typography>
-          {overdue.isError ? <QueryProblem error={overdue.error} onRetry={() => void overdue.refetch()} /> : null}
-          <DataTable
+          <QueryDataTable
+            query={overdue}
             label="Overdue requests"
             columns={COLUMNS}
             rows={overdue.data ?? []}
             rowKey={(request) => request.id}
             rowTestId="overdue-row"
-            isFetching={overdue.isFetching}
-            emptyText={overdue.isPending ? 'Loading…' : 'Nothing is overdue.'}
+            emptyText="Nothing is overdue."
           />
         </Box>
       </Stack>
