@@ -1,5 +1,7 @@
 // `npm start`: install what is missing, build, then run the server, which migrates, seeds
 // the demo organisation on an empty database and serves web, API and socket on one port.
+// package.json starts it with `exec`, so the SIGTERM npm passes on reaches this process and
+// not a shell that would die alone and leave the server running (.ci/production-start).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root } from './lib.mjs';

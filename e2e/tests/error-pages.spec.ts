@@ -23,3 +23,13 @@ test('Go Back Home leaves at once', async ({ page }) => {
   await page.getByRole('button', { name: 'Go Back Home' }).or(page.getByRole('link', { name: 'Go Back Home' })).click();
   await expect(page).toHaveURL(/\/(login)?$/);
 });
+
+test('Download for Android without an app package says the app is not available yet', async ({ page }) => {
+  await page.goto('/login');
+  const answer = page.waitForResponse((response) => response.url().includes('/downloads/android/'));
+  await page.getByRole('link', { name: 'Download for Android' }).click();
+  expect((await answer).status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'The app is not available yet' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open Internal Chat' }).click();
+  await expect(page).toHaveURL(/\/(login)?$/);
+});

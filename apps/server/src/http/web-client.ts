@@ -47,7 +47,10 @@ export const registerWebClient = async (app: FastifyInstance, config: Config) =>
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
     if (isPageRequest && hasBuild) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // An app package not put in place yet: still a 404, but the page says the app is not
+      // available yet rather than that the link is broken.
+      const isMissingDownload = request.url.startsWith('/downloads/');
+      return reply.code(isMissingDownload ? 404 : 200).header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendFailure(reply, 404, 'Not found.');
   });

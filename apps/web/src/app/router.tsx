@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { LoginPage, type LoginLocationState } from '../features/auth';
-import { NotFoundPage, ServerErrorPage } from '../features/errors';
+import { AppNotAvailablePage, NotFoundPage, ServerErrorPage } from '../features/errors';
 import { HomePage } from '../features/home';
 import { ProfilePage } from '../features/profile';
 import { RequestsPage } from '../features/requests';
@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      { path: '/downloads/*', element: <AppNotAvailablePage /> },
       { path: '/not-found', element: <NotFoundPage /> },
       { path: '/error', element: <ServerErrorPage /> },
       { path: '*', element: <NotFoundPage /> },

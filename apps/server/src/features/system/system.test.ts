@@ -82,7 +82,7 @@ describe('the envelope and the page', () => {
     expect((await fetch(`${server.baseUrl}/static/missing.js`)).status).toBe(404);
   });
 
-  it('offers app packages placed in DATA_DIR/downloads, and the not-found page otherwise', async () => {
+  it('offers app packages placed in DATA_DIR/downloads, and otherwise a 404 with the web page that says so', async () => {
     const folder = path.join(server.config.dataDir, 'downloads', 'android', '1.9.0');
     await mkdir(folder, { recursive: true });
     await writeFile(path.join(folder, 'app.apk'), 'PK-apk-bytes');
@@ -90,8 +90,13 @@ describe('the envelope and the page', () => {
     expect(apk.status).toBe(200);
     expect(apk.headers.get('content-disposition')).toBe('attachment');
     expect(await apk.text()).toBe('PK-apk-bytes');
-    const missing = await fetch(`${server.baseUrl}/downloads/ios/`);
-    expect(missing.headers.get('content-type')).toContain('text/html');
+    // No package yet: a 404, with the web client's page that says the app is not available.
+    for (const url of ['/downloads/ios/', '/downloads/android/2.0.0/internal-chat.apk']) {
+      const missing = await fetch(`${server.baseUrl}${url}`);
+      expect(missing.status, url).toBe(404);
+      expect(missing.headers.get('content-type')).toContain('text/html');
+      expect(await missing.text()).toContain('<div id="root">');
+    }
     await writeFile(path.join(server.config.dataDir, 'private.txt'), 'not-for-download');
     for (const escape of ['..%2Fprivate.txt', '%2e%2e/private.txt', '..%5Cprivate.txt']) {
       const response = await fetch(`${server.baseUrl}/downloads/${escape}`);
