@@ -79,6 +79,11 @@ test('a requester files an ePR with two lines and an attachment', async ({ page 
   const reference = page.getByText(/EPR-\d{4}-\d{6}/).first();
   referenceId = /EPR-\d{4}-\d{6}/.exec((await reference.textContent()) ?? '')![0];
 
+  // The confirmation opens the new request (issue 17).
+  await page.getByRole('link', { name: 'View request' }).click();
+  await expect(page).toHaveURL(/p=view-request-detail/);
+  await expect(page.getByText(referenceId).first()).toBeVisible();
+
   await page.goto('/requests?p=view-requests');
   const row = page.getByTestId('request-row').filter({ hasText: referenceId });
   await expect(row).toContainText('Pending');

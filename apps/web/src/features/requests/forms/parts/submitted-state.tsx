@@ -1,9 +1,12 @@
 import { TEXT, type submitResponseSchema } from '@ichat/shared';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { requestDetailPath } from '../../lib/requests-lib';
 import { formatSubmittedAt } from '../lib/dates';
 
 export type SubmittedRequest = ReturnType<typeof submitResponseSchema.parse>['request'];
@@ -21,7 +24,10 @@ function Detail({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** The confirmation after a submit (001 §2): reference id, time, and where to find it. */
+/**
+ * The confirmation after a submit (001 §2): reference id, time, and where to find it; the
+ * reference opens the new request at once (issue 17), its detail coming back to My Requests.
+ */
 export function SubmittedState({ request }: { request: SubmittedRequest }) {
   return (
     <Paper variant="outlined" role="status" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
@@ -41,6 +47,14 @@ export function SubmittedState({ request }: { request: SubmittedRequest }) {
       <Typography variant="body2" color="text.secondary">
         {TEXT.requestFoundInMyRequests}
       </Typography>
+      <Button
+        variant="contained"
+        component={RouterLink}
+        to={requestDetailPath(request, '/requests?p=view-requests')}
+        sx={{ mt: 3 }}
+      >
+        View request
+      </Button>
     </Paper>
   );
 }
