@@ -51,12 +51,13 @@ test('a requester files an ePR with two lines and an attachment', async ({ page 
   await select.getByRole('button', { name: 'Proceed' }).click();
   await expect(page).toHaveURL(/p=new-request&f=\d+/);
 
-  // An empty submit is refused in the page, with the fields outlined and EREF 00032.
+  // An empty submit is refused at the fields, which say what to fix, and the first gets the focus (issue 17).
   await page.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Please fill out all required fields in red outline.');
-  await expect(page.getByRole('dialog')).toContainText('EREF#00032');
-  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please fill out all required fields in red outline.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: /^Company/ })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('combobox', { name: /^Company/ })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: /^Company/ })).toHaveAccessibleDescription('This field is required.');
 
   await page.getByRole('combobox', { name: /^Company/ }).selectOption({ index: 1 });
   await chooseOption(page, 'Type of Purchase Request', 'Construction Materials');
@@ -70,7 +71,7 @@ test('a requester files an ePR with two lines and an attachment', async ({ page 
   await second.getByLabel('Description').fill('Portland cement');
   await second.getByLabel('Quantity').fill('40');
   await second.getByLabel('Estimated Price').fill('255.75');
-  // Line costs after a 1 s pause, the total after 0.5 s more: ₱22,260.00 + ₱10,230.00.
+  // Costs and the total follow the typing (issue 17): ₱22,260.00 + ₱10,230.00.
   await expect(page.getByLabel('Total Cost')).toHaveValue('₱32,490.00');
 
   await page.getByRole('button', { name: 'Submit Request' }).click();

@@ -32,6 +32,12 @@ export class ApiError extends Error {
 
 export const isNoResponse = (error: unknown): boolean => error instanceof ApiError && error.status === NO_RESPONSE;
 export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+/**
+ * The server refused what was typed or attached (400, or 413 for a file over the limit): the
+ * person can fix it, so it is said at the form, not in the EREF dialog (issue 17).
+ */
+export const isInputRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 400 || error.status === 413);
 
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

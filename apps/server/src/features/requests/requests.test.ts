@@ -179,6 +179,9 @@ describe('filing an ePR', () => {
       [{ requisitions: [] }, 'Add at least 1 requisition row.'],
       [{ requisitions: [{ description: '  ', quantity: 1, price: 1 }] }, 'Description is required.'],
       [{ requisitions: [{ description: 'x', quantity: 0, price: 1 }] }, 'Quantity must be more than 0.'],
+      // Over-long text is refused, never cut (issue 17).
+      [{ requisitions: [{ description: 'x'.repeat(2001), quantity: 1, price: 1 }] }, 'Description must be at most 2000 characters.'],
+      [{ requisitions: [{ description: 'x', remarks: 'r'.repeat(2001), quantity: 1, price: 1 }] }, 'Remarks must be at most 2000 characters.'],
       [{ requisitions: [{ description: 'x', quantity: '', price: 1 }] }, 'Quantity must be more than 0.'],
       [{ requisitions: [{ description: 'x', quantity: 1, price: '12.345' }] }, 'Estimated price must be an amount in pesos with at most 2 decimals.'],
       [{ requisitions: [{ description: 'x', quantity: 1, price: '-5' }] }, 'Estimated price must be an amount in pesos with at most 2 decimals.'],

@@ -30,7 +30,7 @@ export function FieldsForm<V extends object>({ rules, startFrom, grids, details,
   );
   const handleSubmit = () => form.send(problems(form.values), () => ({ data: payload(form.values) }));
   return (
-    <FormFrame name={details.name} isSubmitting={form.isSubmitting} onSubmit={handleSubmit}>
+    <FormFrame name={details.name} form={form} onSubmit={handleSubmit}>
       {grids.map((grid, index) => (
         <FormFields key={index} fields={grid.fields} binding={form.binding} columns={grid.columns} />
       ))}

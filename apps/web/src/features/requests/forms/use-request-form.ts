@@ -33,7 +33,7 @@ export function useRequestForm<V extends object>(
       setValues((current) => ({ ...current, ...patch }));
       clearProblem(payloadName(names, key));
     },
-    hasProblem: (key) => problems.has(payloadName(names, key)),
+    problem: (key) => problems.get(payloadName(names, key)),
     files: (name) => ({
       files: files[name] ?? [],
       onChange: (list) => setFiles((current) => ({ ...current, [name]: list })),

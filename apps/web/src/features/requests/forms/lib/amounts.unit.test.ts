@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCentavos, centavosToPesoText, formatCentavos, lineCostCentavos, parseQuantity, quantityToHundredths, totalCentavos } from './amounts';
+import { amountToCentavos, centavosToPesoText, formatCentavos, lineCostCentavos, parseQuantity, priceProblem, quantityProblem, quantityToHundredths, totalCentavos } from './amounts';
 
 describe('form amounts in integer centavos', () => {
   it('multiplies quantity by price without floating-point drift', () => {
@@ -43,5 +43,34 @@ describe('form amounts in integer centavos', () => {
     expect(centavosToPesoText(5)).toBe('0.05');
     expect(centavosToPesoText(125_050)).toBe('1250.50');
     expect(centavosToPesoText(-150)).toBe('-1.50');
+  });
+});
+
+describe('quantities and prices refused at the field (issue 17)', () => {
+  it.each([
+    ['-5', 'Quantity cannot be negative.'],
+    ['5 bags', 'Quantity must be a number.'],
+    ['0', 'Quantity must be more than 0.'],
+    ['1,000,001', 'Quantity must be at most 1,000,000.'],
+    ['1.005', 'Quantity can have at most 2 decimals.'],
+  ])('quantity %s: %s', (typed, problem) => expect(quantityProblem(typed)).toBe(problem));
+
+  it.each([
+    ['-250', 'Estimated price cannot be negative.'],
+    ['12abc', 'Estimated price must be a number.'],
+    ['1.999', 'Estimated price can have at most 2 decimals.'],
+    ['99999999999', 'Estimated price must be at most ₱9,999,999,999.99.'],
+  ])('price %s: %s', (typed, problem) => expect(priceProblem(typed)).toBe(problem));
+
+  it('takes what the server takes', () => {
+    for (const typed of ['', '1', '1,200', '2.5', '1,000,000']) expect(quantityProblem(typed)).toBeNull();
+    for (const typed of ['', '0', '₱ 19.99', '1,250.50', '9,999,999,999.99']) expect(priceProblem(typed)).toBeNull();
+    expect(priceProblem('-1', 'Amount')).toBe('Amount cannot be negative.');
+  });
+
+  it('costs nothing for a refused quantity or price, so −5 × −250 is not ₱1,250.00', () => {
+    expect(lineCostCentavos('-5', '-250')).toBe(0);
+    expect(lineCostCentavos('5', '-250')).toBe(0);
+    expect(lineCostCentavos('5x', '250')).toBe(0);
   });
 });

@@ -20,15 +20,20 @@ import {
   type SoLoData,
   type TransmittalData,
 } from '@ichat/shared';
-import { amountToCentavos, centavosToPesoText, parseQuantity, quantityToHundredths } from './amounts';
+import { amountToCentavos, centavosToPesoText, parseQuantity, priceProblem, quantityProblem } from './amounts';
 import type { FormFiles } from './multipart';
 
-export type Problems = ReadonlySet<string>;
-export const NO_PROBLEMS: Problems = new Set();
+/** Each field with a problem, by its problem key, and the sentence shown under it. */
+export type Problems = ReadonlyMap<string, string>;
+export const NO_PROBLEMS: Problems = new Map();
+
+/** What a required field left empty says under it; the form says TEXT.fillRequired above its submit. */
+export const REQUIRED_PROBLEM = 'This field is required.';
 
 const blank = (text: string): boolean => text.trim() === '';
-/** Empty, unparsable, zero or negative. */
-const badQuantity = (text: string): boolean => blank(text) || quantityToHundredths(text) <= 0;
+type ProblemEntry = readonly [string, string];
+const problemsOf = (entries: Iterable<ProblemEntry>): Problems => new Map(entries);
+const requiredOnes = (keys: readonly string[]): ProblemEntry[] => keys.map((key) => [key, REQUIRED_PROBLEM]);
 
 /** Every row of a dynamic list carries a key React can keep while rows come and go. */
 export interface Keyed {
@@ -52,9 +57,9 @@ export interface FieldsFormRules<V> {
   payload: (values: V) => unknown;
 }
 
-/** The problem keys of the required texts left blank, in the order they are listed. */
-const blankOnes = <V extends Record<K, string>, K extends keyof V>(values: V, required: readonly K[], names: PayloadNames<V> = {}): string[] =>
-  required.filter((key) => blank(values[key])).map((key) => payloadName(names, key));
+/** The required texts left blank, in the order they are listed. */
+const blankOnes = <V extends Record<K, string>, K extends keyof V>(values: V, required: readonly K[], names: PayloadNames<V> = {}): ProblemEntry[] =>
+  requiredOnes(required.filter((key) => blank(values[key])).map((key) => payloadName(names, key)));
 
 type Renamed<V, N> = { [K in keyof V as K extends keyof N ? (N[K] extends string ? N[K] : K) : K]: V[K] };
 
@@ -75,12 +80,19 @@ interface LineItem {
   price: string;
 }
 
-/** Each line needs a description and a quantity above zero (001 §5); keys as `requisitions.2.quantity`. */
-const lineItemProblems = (list: string, rows: readonly LineItem[]): string[] =>
-  rows.flatMap((row, index) => [
-    ...(blank(row.description) ? [`${list}.${index}.description`] : []),
-    ...(badQuantity(row.quantity) ? [`${list}.${index}.quantity`] : []),
-  ]);
+/**
+ * Each line needs a description and a quantity above zero (001 §5), and a price the server
+ * takes (issue 17: no letters, no negatives); keys as `requisitions.2.quantity`.
+ */
+const lineItemProblems = (list: string, rows: readonly LineItem[], priceLabel: string): ProblemEntry[] =>
+  rows.flatMap((row, index) => {
+    const at = (name: string, problem: string | null): ProblemEntry[] => (problem === null ? [] : [[`${list}.${index}.${name}`, problem]]);
+    return [
+      ...at('description', blank(row.description) ? REQUIRED_PROBLEM : null),
+      ...at('quantity', blank(row.quantity) ? REQUIRED_PROBLEM : quantityProblem(row.quantity)),
+      ...at('price', priceProblem(row.price, priceLabel)),
+    ];
+  });
 
 /** Quantity and price as the server reads them: unparsable is 0 (001 §5). */
 const lineItemPayload = (row: LineItem) => ({
@@ -112,9 +124,9 @@ export const EPR_NAMES = {
 } as const satisfies PayloadNames<EprValues>;
 
 export const eprProblems = (values: EprValues<unknown>): Problems =>
-  new Set([
+  problemsOf([
     ...blankOnes(values, ['companyId', 'purchaseRequestId', 'dateNeeded'], EPR_NAMES),
-    ...lineItemProblems('requisitions', values.rows),
+    ...lineItemProblems('requisitions', values.rows, 'Estimated price'),
   ]);
 
 export const eprPayload = (values: EprValues<unknown>): EprData => ({
@@ -146,8 +158,8 @@ export const totalHours = (rows: readonly { accumulatedHrs: number }[]): number 
   rows.reduce((sum, row) => sum + row.accumulatedHrs, 0);
 
 export const offsetProblems = (values: OffsetValues): Problems =>
-  new Set([
-    ...values.rows.flatMap((row, index) => (blank(row.date) ? [`offsettingRows.${index}.date`] : [])),
+  problemsOf([
+    ...requiredOnes(values.rows.flatMap((row, index) => (blank(row.date) ? [`offsettingRows.${index}.date`] : []))),
     ...blankOnes(values, ['dateOffset', 'typeOffset']),
   ]);
 
@@ -182,8 +194,8 @@ export const provincesOf = (region: string): readonly string[] => (isRegion(regi
 export const PROSPECTING_REQUIRED = ['region', 'province', 'specificAddress', 'companyName', 'contactName', 'position'] as const;
 
 export const prospectingProblems = (values: ProspectingValues): Problems => {
-  const problems = new Set(blankOnes(values, PROSPECTING_REQUIRED));
-  if (!problems.has('province') && !provincesOf(values.region).includes(values.province)) problems.add('province');
+  const problems = new Map(blankOnes(values, PROSPECTING_REQUIRED));
+  if (!problems.has('province') && !provincesOf(values.region).includes(values.province)) problems.set('province', 'Choose a province of the region.');
   return problems;
 };
 
@@ -200,7 +212,7 @@ export interface TransmittalValues {
 }
 
 export const transmittalProblems = (values: TransmittalValues): Problems =>
-  new Set([...blankOnes(values, ['receiver']), ...lineItemProblems('transmittals', values.rows)]);
+  problemsOf([...blankOnes(values, ['receiver']), ...lineItemProblems('transmittals', values.rows, 'Amount')]);
 
 export const transmittalPayload = (values: TransmittalValues): TransmittalData => ({
   receiver: values.receiver.trim(),
@@ -219,7 +231,7 @@ export interface ExplainWhyValues {
 const EXPLAIN_WHY_NAMES = { ruleNo: 'rule_no' } as const satisfies PayloadNames<ExplainWhyValues>;
 
 export const explainWhyProblems = (values: ExplainWhyValues): Problems =>
-  new Set(blankOnes(values, ['manager', 'explanation', 'penalty', 'offense', 'ruleNo'], EXPLAIN_WHY_NAMES));
+  problemsOf(blankOnes(values, ['manager', 'explanation', 'penalty', 'offense', 'ruleNo'], EXPLAIN_WHY_NAMES));
 
 export const explainWhyPayload = (values: ExplainWhyValues): ExplainWhyData => renamed(values, EXPLAIN_WHY_NAMES) as ExplainWhyData;
 
@@ -244,7 +256,7 @@ const CCAR_NAMES = {
 } as const satisfies PayloadNames<CcarValues>;
 
 export const ccarProblems = (values: CcarValues): Problems =>
-  new Set(blankOnes(values, ['issuedTo', 'ncSource', 'warehouse', 'description'], CCAR_NAMES));
+  problemsOf(blankOnes(values, ['issuedTo', 'ncSource', 'warehouse', 'description'], CCAR_NAMES));
 
 export const ccarPayload = (values: CcarValues): CcarData => renamed(values, CCAR_NAMES) as CcarData;
 
@@ -259,7 +271,7 @@ export interface SoLoValues {
 const SO_LO_NAMES = { requestType: 'request_type', dateNeeded: 'date_needed' } as const satisfies PayloadNames<SoLoValues>;
 
 export const soLoProblems = (values: SoLoValues): Problems =>
-  new Set(blankOnes(values, ['requestType', 'dateNeeded', 'description'], SO_LO_NAMES));
+  problemsOf(blankOnes(values, ['requestType', 'dateNeeded', 'description'], SO_LO_NAMES));
 
 export const soLoPayload = (values: SoLoValues): SoLoData => renamed(values, SO_LO_NAMES) as SoLoData;
 
@@ -287,16 +299,16 @@ export const isBlankSalesRow = (row: SalesRow<unknown>): boolean =>
 /** Problems keyed by the row's position on screen (`visits.0.company_name`). */
 export const edsrProblems = (values: EdsrValues<unknown>): Problems => {
   const companyName = payloadName(SALES_ROW_NAMES, 'companyName');
-  const problems = new Set<string>();
+  const problems = new Map<string, string>();
   const check = (list: 'visits' | 'calls') =>
     values[list].forEach((row, index) => {
-      if (!isBlankSalesRow(row) && blank(row.companyName)) problems.add(`${list}.${index}.${companyName}`);
+      if (!isBlankSalesRow(row) && blank(row.companyName)) problems.set(`${list}.${index}.${companyName}`, REQUIRED_PROBLEM);
     });
   check('visits');
   check('calls');
   // Nothing filled in at all: the first visit's company name is what is missing.
   if (values.visits.every(isBlankSalesRow) && values.calls.every(isBlankSalesRow)) {
-    problems.add(values.visits.length > 0 ? `visits.0.${companyName}` : `calls.0.${companyName}`);
+    problems.set(values.visits.length > 0 ? `visits.0.${companyName}` : `calls.0.${companyName}`, 'Fill in at least one visit or call.');
   }
   return problems;
 };

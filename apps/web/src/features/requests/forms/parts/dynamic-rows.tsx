@@ -102,7 +102,7 @@ export function RowList({ children }: { children: ReactNode }) {
   return <Stack spacing={1.5}>{children}</Stack>;
 }
 
-/** What a form's rows need of it: its type (for the file limits) and its red outlines. */
+/** What a form's rows need of it: its type (for the file limits) and its problems. */
 export interface RowsForm {
   type: FormType;
   problems: Problems;
@@ -125,7 +125,7 @@ const rowBinding = <T extends FileRow>(form: RowsForm, rows: DynamicRows<T>, lis
       rows.update(index, patch);
       form.clearProblem(problemKey(key));
     },
-    hasProblem: (key) => form.problems.has(problemKey(key)),
+    problem: (key) => form.problems.get(problemKey(key)),
     files: (prefix) => ({
       files: row.files ?? [],
       onChange: (files) => {

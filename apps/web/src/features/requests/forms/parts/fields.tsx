@@ -1,6 +1,7 @@
 /**
  * The field kinds every form uses, each with a visible <label> tied to its input (so
- * `getByLabel('Company')` finds it) and MUI's red outline when it is in the problem set.
+ * `getByLabel('Company')` finds it), and a problem shown at the field: red outline, the
+ * sentence under it, aria-invalid (issue 17: a mistake is not a failure).
  */
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -10,11 +11,13 @@ import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { lengthCounter, lengthProblem } from '../../../../lib/text-limit';
 
 interface BaseProps {
   label: string;
   isRequired?: boolean;
-  hasProblem?: boolean;
+  /** What is wrong with the value, shown under the field; undefined when nothing is. */
+  problem?: string | undefined;
   isDisabled?: boolean;
   helperText?: ReactNode;
 }
@@ -25,15 +28,15 @@ interface ValueProps extends BaseProps {
   onChange: (value: string) => void;
 }
 
-/** The TextField props every text-valued kind shares: label, value, required, red outline. */
-const textFieldProps = ({ label, value, onChange, isRequired, hasProblem, isDisabled, helperText }: ValueProps) => ({
+/** The TextField props every text-valued kind shares: label, value, required, the problem under it. */
+const textFieldProps = ({ label, value, onChange, isRequired, problem, isDisabled, helperText }: ValueProps) => ({
   label,
   value,
   onChange: (event: { target: { value: string } }) => onChange(event.target.value),
   required: isRequired,
-  error: hasProblem,
+  error: problem !== undefined,
   disabled: isDisabled,
-  helperText,
+  helperText: problem ?? helperText,
   fullWidth: true,
 });
 
@@ -45,13 +48,23 @@ interface TextInputProps extends ValueProps {
 }
 
 export function TextInput({ minRows, type = 'text', maxLength, ...field }: TextInputProps) {
+  const problem = lengthProblem(field.value, maxLength) ?? field.problem;
+  const counter = lengthCounter(field.value, maxLength);
+  const helperText = counter ? (
+    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+      <span>{problem ?? field.helperText}</span>
+      <span>{counter}</span>
+    </Box>
+  ) : (
+    (problem ?? field.helperText)
+  );
   return (
     <TextField
-      {...textFieldProps(field)}
+      {...textFieldProps({ ...field, problem })}
+      helperText={helperText}
       type={type}
       multiline={minRows !== undefined}
       minRows={minRows}
-      slotProps={{ htmlInput: { maxLength } }}
     />
   );
 }
@@ -96,13 +109,19 @@ export function DateInput(field: ValueProps) {
 interface NumberInputProps extends ValueProps {
   /** Shows the peso sign before the amount. */
   isPeso?: boolean;
+  /** Why a typed value is refused (a letter, a minus, too large), checked as one types. */
+  check?: (value: string) => string | null;
 }
 
-/** Quantities and peso amounts: typed freely ('1,250.50'), read as 0 when unparsable. */
-export function NumberInput({ isPeso, ...field }: NumberInputProps) {
+/**
+ * Quantities and peso amounts ('1,250.50'), with the phone's number keyboard. A letter, a
+ * minus or a value over the limit is refused at the field as it is typed.
+ */
+export function NumberInput({ isPeso, check, ...field }: NumberInputProps) {
+  const problem = check?.(field.value) ?? field.problem;
   return (
     <TextField
-      {...textFieldProps(field)}
+      {...textFieldProps({ ...field, problem })}
       slotProps={{
         htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
         input: isPeso ? { startAdornment: <InputAdornment position="start">₱</InputAdornment> } : undefined,

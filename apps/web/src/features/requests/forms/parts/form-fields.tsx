@@ -30,8 +30,8 @@ export type FieldSpec<V> = Common &
   (
     | { kind: 'text'; name: KeyOf<V, string>; maxLength: number; type?: 'email' | 'tel' }
     | { kind: 'textarea'; name: KeyOf<V, string>; maxLength: number; minRows: number; helperText?: string }
-    /** Quantities and peso amounts, typed freely and read as 0 when unparsable. */
-    | { kind: 'number'; name: KeyOf<V, string>; isPeso?: boolean }
+    /** Quantities and peso amounts, checked as they are typed by `check`. */
+    | { kind: 'number'; name: KeyOf<V, string>; isPeso?: boolean; check?: (value: string) => string | null }
     | { kind: 'date'; name: KeyOf<V, string>; initial?: () => string }
     | {
         kind: 'select';
@@ -56,9 +56,10 @@ export type FieldList<V> = readonly FieldSpec<V>[];
 /** What the fields edit: the form's own values or one row's, and where files go. */
 export interface FieldBinding<V> {
   values: V;
-  /** `patch` is what changes; `key` names the field edited, whose red outline goes. */
+  /** `patch` is what changes; `key` names the field edited, whose problem goes. */
   onChange: (key: keyof V, patch: Partial<V>) => void;
-  hasProblem: (key: keyof V) => boolean;
+  /** The problem the last submit found with a field, until it is edited. */
+  problem: (key: keyof V) => string | undefined;
   files: (name: string) => { files: readonly File[]; onChange: (files: File[]) => void; maxCount: number };
   /** File pickers wait while the request is on its way; the other fields stay as they are. */
   isSubmitting: boolean;
@@ -88,13 +89,13 @@ export const startValues = <V,>(fields: FieldList<V>): V =>
   ) as V;
 
 function FieldInput<V>({ field, binding }: { field: FieldSpec<V>; binding: FieldBinding<V> }): ReactNode {
-  const { values, onChange, hasProblem } = binding;
+  const { values, onChange, problem } = binding;
   const text = (name: keyof V) => ({
     label: field.label,
     value: String(values[name]),
     onChange: (next: string) => onChange(name, { [name]: next } as Partial<V>),
     isRequired: field.isRequired,
-    hasProblem: hasProblem(name),
+    problem: problem(name),
   });
   switch (field.kind) {
     case 'text':
@@ -102,7 +103,7 @@ function FieldInput<V>({ field, binding }: { field: FieldSpec<V>; binding: Field
     case 'textarea':
       return <TextInput {...text(field.name)} minRows={field.minRows} maxLength={field.maxLength} helperText={field.helperText} />;
     case 'number':
-      return <NumberInput {...text(field.name)} isPeso={field.isPeso} />;
+      return <NumberInput {...text(field.name)} isPeso={field.isPeso} check={field.check} />;
     case 'date':
       return <DateInput {...text(field.name)} />;
     case 'select': {

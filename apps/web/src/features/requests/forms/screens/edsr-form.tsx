@@ -38,7 +38,7 @@ export function EdsrForm({ details, ...screen }: FormScreenProps) {
   };
 
   return (
-    <FormFrame name={details.name} isSubmitting={form.isSubmitting} onSubmit={handleSubmit}>
+    <FormFrame name={details.name} form={form} onSubmit={handleSubmit}>
       <RowsSection form={form} list="visits" names={SALES_ROW_NAMES} heading="Visit" rowTitle="Visit" noun="Visit" rows={visits} fields={VISIT_FIELDS} />
       <RowsSection form={form} list="calls" names={SALES_ROW_NAMES} heading="Call" rowTitle="Call" noun="Call" rows={calls} fields={CALL_FIELDS} />
       <FormField field={SIGNATURE} binding={form.binding} />

@@ -1,7 +1,5 @@
 /** Electronic Purchase Requisition (001 §2, §3, §5). */
-import { LINE_COST_DEBOUNCE_MS, TOTAL_REFRESH_DEBOUNCE_MS } from '@ichat/shared';
-import { useMemo } from 'react';
-import { formatCentavos, lineCostCentavos, totalCentavos } from '../lib/amounts';
+import { formatCentavos, lineCostCentavos, priceProblem, quantityProblem, totalCentavos } from '../lib/amounts';
 import { defaultFormDate, manilaToday } from '../lib/dates';
 import { EPR_NAMES, eprFiles, eprPayload, eprProblems, type EprRow, type EprValues } from '../lib/payloads';
 import { eprStartValues } from '../lib/start-values';
@@ -9,7 +7,6 @@ import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
 import { TotalInput } from '../parts/fields';
 import { FormFields, type FieldList } from '../parts/form-fields';
 import { FormFrame } from '../parts/form-frame';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import type { FormDetails, FormScreenProps } from '../use-form-submit';
 import { splitRows, useCopyStart, useRequestForm } from '../use-request-form';
 
@@ -40,18 +37,15 @@ export function EprForm({ details, ...screen }: FormScreenProps) {
   const requisitions = useDynamicRows(newRow, 1, start.rows);
   const { rows } = requisitions;
 
-  // Cost follows a 1 s pause in typing, the total 0.5 s after the costs (001 §9).
-  const settledRows = useDebouncedValue(rows, LINE_COST_DEBOUNCE_MS);
-  const costByKey = useMemo(
-    () => new Map(settledRows.map((row) => [row.key, lineCostCentavos(row.quantity, row.price)])),
-    [settledRows],
-  );
-  const total = useDebouncedValue(totalCentavos([...costByKey.values()]), TOTAL_REFRESH_DEBOUNCE_MS);
+  // Cost and total follow each keystroke (issue 17; docs/DECISIONS.md, "Forms say what to fix"):
+  // integer arithmetic on at most 50 rows costs nothing worth a pause.
+  const costByKey = new Map(rows.map((row) => [row.key, lineCostCentavos(row.quantity, row.price)]));
+  const total = totalCentavos([...costByKey.values()]);
 
   const requisitionFields: FieldList<EprRow> = [
     { kind: 'text', name: 'description', label: 'Description', maxLength: 2000, isRequired: true, isWide: true },
-    { kind: 'number', name: 'quantity', label: 'Quantity', isRequired: true },
-    { kind: 'number', name: 'price', label: 'Estimated Price', isPeso: true },
+    { kind: 'number', name: 'quantity', label: 'Quantity', isRequired: true, check: quantityProblem },
+    { kind: 'number', name: 'price', label: 'Estimated Price', isPeso: true, check: (value) => priceProblem(value) },
     { kind: 'computed', label: 'Cost', value: (row) => formatCentavos(costByKey.get(row.key) ?? 0) },
     { kind: 'text', name: 'remarks', label: 'Remarks', maxLength: 2000 },
     { kind: 'files', name: 'attachments', label: 'Attachments', isWide: true },
@@ -63,7 +57,7 @@ export function EprForm({ details, ...screen }: FormScreenProps) {
   };
 
   return (
-    <FormFrame name={details.name} isSubmitting={form.isSubmitting} onSubmit={handleSubmit}>
+    <FormFrame name={details.name} form={form} onSubmit={handleSubmit}>
       <FormFields fields={header} binding={form.binding} />
       <RowsSection form={form} list="requisitions" heading="Requisitions" rowTitle="Requisition" rows={requisitions} fields={requisitionFields} columns={4} />
       <TotalInput label="Total Cost" value={formatCentavos(total)} />

@@ -34,7 +34,7 @@ export function OffsettingForm({ details, ...screen }: FormScreenProps) {
   };
 
   return (
-    <FormFrame name={details.name} isSubmitting={form.isSubmitting} onSubmit={handleSubmit}>
+    <FormFrame name={details.name} form={form} onSubmit={handleSubmit}>
       <RowsSection form={form} list="offsettingRows" heading="Extended Hours" rowTitle="Extended hours" rows={extended} fields={EXTENDED_HOURS} />
       <FormFields fields={offset} binding={form.binding} columns={3} />
     </FormFrame>

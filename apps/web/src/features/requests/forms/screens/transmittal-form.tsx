@@ -1,5 +1,5 @@
 /** Transmittal Form (001 §2, §3): receiver, received items, running total, signature. */
-import { formatCentavos, lineCostCentavos, totalCentavos } from '../lib/amounts';
+import { formatCentavos, lineCostCentavos, priceProblem, quantityProblem, totalCentavos } from '../lib/amounts';
 import { transmittalPayload, transmittalProblems, type TransmittalRow, type TransmittalValues } from '../lib/payloads';
 import { transmittalStartValues } from '../lib/start-values';
 import { RowsSection, useDynamicRows } from '../parts/dynamic-rows';
@@ -17,8 +17,8 @@ const RECEIVER: FieldList<Receiver> = [{ kind: 'text', name: 'receiver', label: 
 
 const ITEM_FIELDS: FieldList<TransmittalRow> = [
   { kind: 'text', name: 'description', label: 'Received Items', maxLength: 2000, isRequired: true, isWide: true },
-  { kind: 'number', name: 'quantity', label: 'Quantity', isRequired: true },
-  { kind: 'number', name: 'price', label: 'Amount', isPeso: true },
+  { kind: 'number', name: 'quantity', label: 'Quantity', isRequired: true, check: quantityProblem },
+  { kind: 'number', name: 'price', label: 'Amount', isPeso: true, check: (value) => priceProblem(value, 'Amount') },
   { kind: 'text', name: 'remarks', label: 'Remarks', maxLength: 2000, isDouble: true },
 ];
 
@@ -37,7 +37,7 @@ export function TransmittalForm({ details, ...screen }: FormScreenProps) {
   };
 
   return (
-    <FormFrame name={details.name} isSubmitting={form.isSubmitting} onSubmit={handleSubmit}>
+    <FormFrame name={details.name} form={form} onSubmit={handleSubmit}>
       <FormFields fields={RECEIVER} binding={form.binding} />
       <RowsSection form={form} list="transmittals" heading="Items" rowTitle="Item" rows={items} fields={ITEM_FIELDS} columns={4} />
       <TotalInput label="Total Estimated Cost" value={formatCentavos(total)} />
