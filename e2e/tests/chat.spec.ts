@@ -158,10 +158,12 @@ test('a direct message to two people lands in each personal conversation, then t
   await page.getByRole('button', { name: 'New message' }).click();
   const dialog = page.getByRole('dialog');
 
-  // Both fields are required.
+  // Both fields are required: each says so at the field, the first gets the focus, no EREF dialog (issue 17).
   await dialog.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText('Please contact support. EREF#00040')).toBeVisible();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog.getByLabel('To')).toBeFocused();
+  await expect(dialog.getByLabel('To')).toHaveAccessibleDescription('Choose at least one person to send to.');
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription('Message cannot be empty.');
+  await expect(page.getByText(/contact support/)).toHaveCount(0);
 
   const to = dialog.getByLabel('To');
   await pickPerson(to, page, 'Grace Tan');
@@ -185,13 +187,25 @@ test('a direct message to two people lands in each personal conversation, then t
   }
 });
 
-test('an empty message and an oversized file are refused through the EREF dialog', async ({ page }) => {
+test('an empty message, an over-long one and an oversized file are said under the input, not as failures', async ({ page }) => {
   await signInAndWaitForHome(page, 'maria.santos@demo.local');
   await page.getByTestId('conversation-item').filter({ hasText: 'Juan Dela Cruz' }).click();
+  const input = page.getByRole('textbox', { name: 'Message' });
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Something went wrong');
-  await expect(page.getByRole('dialog')).toContainText('Please contact support. EREF#00014');
-  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(input).toHaveAccessibleDescription(/Message cannot be empty\./);
+  await expect(input).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // A long message shows its counter near the limit, and past it is refused, never cut (issue 17).
+  await input.fill('y'.repeat(8_500));
+  await expect(page.getByText('8,500 / 10,000')).toBeVisible();
+  await input.fill('y'.repeat(10_004));
+  await expect(input).toHaveValue('y'.repeat(10_004));
+  await expect(input).toHaveAccessibleDescription(/At most 10,000 characters: 4 too many\./);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(input).toHaveValue('y'.repeat(10_004));
+  await expect(messageItem(page, 'yyyyyyyyyy')).toHaveCount(0);
+  await input.fill('');
 
   // A file over the limit never leaves the page (000 §5), with the size named as checked.
   await page.getByTestId('attach-input').setInputFiles({
@@ -199,9 +213,8 @@ test('an empty message and an oversized file are refused through the EREF dialog
     mimeType: 'application/octet-stream',
     buffer: Buffer.alloc(16 * 1024 * 1024 + 1),
   });
-  await expect(page.getByRole('dialog')).toContainText('File site-survey.bin exceeds 16MB and will not be uploaded.');
-  await expect(page.getByRole('dialog')).toContainText('EREF#00023');
-  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'File site-survey.bin exceeds 16MB and will not be uploaded.' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Attachments to send' })).toHaveCount(0);
 });
 

@@ -17,7 +17,7 @@ const openForm = async (page: Page, name: string) => {
 
 /** A refused submit: the sentence above the button, the first wrong field focused, no dialog. */
 const expectRefusedAtFields = async (page: Page, sentence: string | RegExp) => {
-  await expect(page.getByRole('alert')).toContainText(sentence);
+  await expect(page.getByRole('alert').filter({ hasText: sentence })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(/contact support/)).toHaveCount(0);
   const focused = page.locator(':focus');
@@ -62,6 +62,13 @@ for (const [width, height, device] of [
       await expect(quantity).toHaveAccessibleDescription('Quantity must be a number.');
       await price.fill('99999999999');
       await expect(price).toHaveAccessibleDescription('Estimated price must be at most ₱9,999,999,999.99.');
+
+      // A file over the limit is said at its picker, and left out.
+      await row.getByLabel('Attachments').setInputFiles({ name: 'site-survey.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(20 * 1024 * 1024) });
+      await expect(row.getByRole('alert')).toContainText('site-survey.bin');
+      await expect(row.getByRole('alert')).toContainText('exceeds 16MB and will not be uploaded.');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(row.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
 
       await row.getByLabel('Description').fill('Rebar 10mm');
       await page.getByRole('button', { name: 'Submit Request' }).click();

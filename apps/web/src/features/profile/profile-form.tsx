@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { isInputRefusal } from '../../lib/api-client';
 import { useErefDialog } from '../../lib/eref-dialog';
 import { useUpdateProfileMutation } from './mutations';
 import { ProfilePhotoPicker } from './profile-photo-picker';
@@ -33,6 +34,8 @@ export function ProfileForm({ user }: { user: UserDetails }) {
   const [displayName, setDisplayName] = useState(user.display_name);
   const [displayNameProblem, setDisplayNameProblem] = useState<string | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
+  // The server's refusal of what was chosen (a file that is not a picture): said at the form (issue 17).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const isSaved = updateProfile.isSuccess;
   const isBusy = updateProfile.isPending || isSaved;
 
@@ -52,9 +55,10 @@ export function ProfileForm({ user }: { user: UserDetails }) {
       return;
     }
     setDisplayNameProblem(null);
+    setRefusal(null);
     updateProfile.mutate(
       { displayName: checked.data.display_name, photo },
-      { onError: (error) => eref.show('UPDATE_USERDATA_ERROR', error.message) },
+      { onError: (error) => (isInputRefusal(error) ? setRefusal(error.message) : eref.show('UPDATE_USERDATA_ERROR', error.message)) },
     );
   };
 
@@ -64,7 +68,10 @@ export function ProfileForm({ user }: { user: UserDetails }) {
         <ProfilePhotoPicker
           currentPhoto={user.profile_photo}
           chosenFile={photo}
-          onChoose={setPhoto}
+          onChoose={(file) => {
+            setPhoto(file);
+            setRefusal(null);
+          }}
           isDisabled={isBusy}
         />
         <Stack spacing={2.5} sx={{ flex: 1, minWidth: 0, pt: { sm: 1 } }}>
@@ -99,6 +106,11 @@ export function ProfileForm({ user }: { user: UserDetails }) {
         {TEXT.profileContactSupport}
       </Typography>
 
+      {refusal === null ? null : (
+        <Alert severity="error" role="alert" sx={{ mt: 3 }}>
+          {refusal}
+        </Alert>
+      )}
       {isSaved ? (
         <Alert severity="success" sx={{ mt: 3 }}>
           {TEXT.profileUpdated}

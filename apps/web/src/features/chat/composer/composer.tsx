@@ -22,8 +22,9 @@ import InputBase from '@mui/material/InputBase';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useForkRef } from '@mui/material/utils';
-import { useCallback, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { useErefDialog } from '../../../lib/eref-dialog';
+import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { isInputRefusal } from '../../../lib/api-client';
+import { lengthCounter, lengthProblem } from '../../../lib/text-limit';
 import { getStoredUser } from '../../../lib/session';
 import { useSendMessageMutation } from '../api/mutations';
 import { useConversationQuery } from '../api/queries';
@@ -65,8 +66,11 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
   const send = useSendMessageMutation();
   const sendReply = useThreadReplyMutation();
   const isThread = threadParentId !== undefined;
-  const { show } = useErefDialog();
   const report = useReportError();
+  // What is wrong with the draft (empty, too long, a file over the limit), said under the
+  // input rather than in the EREF dialog: the person can fix it (issue 17).
+  const [note, setNote] = useState<string | null>(null);
+  const noteId = useId();
   const isPhoneLike = useIsPhoneLike();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<ChosenFile[]>([]);
@@ -89,7 +93,11 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
   const updateText = useCallback((next: string) => {
     draftIdRef.current = null;
     setText(next);
+    setNote(null);
   }, []);
+  const tooLong = lengthProblem(text, MESSAGE_MAX_LENGTH);
+  const counter = lengthCounter(text, MESSAGE_MAX_LENGTH);
+  const shownNote = tooLong ?? note;
   const mentionPicker = useMentionPicker({
     members: mentionMembers,
     includeAll: conversation.data?.is_group ?? false,
@@ -101,14 +109,16 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
     const accepted: ChosenFile[] = [];
+    const refused: string[] = [];
     for (const file of chosen) {
-      // Each file over the limit is refused with its own dialog (000 §5).
+      // Each file over the limit is left out with its own sentence (000 §5), said under the input.
       if (file.size > ATTACHMENT_LIMIT_BYTES) {
-        show('FILE_TOO_LARGE_ERROR', fileTooLargeText(file.name, ATTACHMENT_LIMIT_MB));
+        refused.push(fileTooLargeText(file.name, ATTACHMENT_LIMIT_MB));
         continue;
       }
       accepted.push({ key: nextKey.current++, file });
     }
+    setNote(refused.length > 0 ? refused.join(' ') : null);
     draftIdRef.current = null;
     setFiles((current) => [...current, ...accepted].slice(0, MAX_FILES));
   };
@@ -117,7 +127,12 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
     if (isSendingRef.current || isDisabled) return;
     // A main-chat message may be files alone; a thread reply needs text (000 §5).
     if (text.trim() === '' && (files.length === 0 || isThread)) {
-      show('EMPTY_MESSAGE', TEXT.emptyMessage);
+      setNote(TEXT.emptyMessage);
+      inputRef.current?.focus();
+      return;
+    }
+    if (tooLong !== undefined) {
+      inputRef.current?.focus();
       return;
     }
     isSendingRef.current = true;
@@ -142,7 +157,8 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
       onSent();
       inputRef.current?.focus();
     } catch (error) {
-      report('SEND_MESSAGE_ERROR', error);
+      if (isInputRefusal(error)) setNote(error.message);
+      else report('SEND_MESSAGE_ERROR', error);
     } finally {
       isSendingRef.current = false;
       setIsPreparing(false);
@@ -246,7 +262,12 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
           onKeyDown={handleKeyDown}
           disabled={isDisabled}
           placeholder={isDisabled ? TEXT.restrictedFromChatting : isThread ? 'Reply in thread…' : 'Type a message…'}
-          inputProps={{ ...mentionPicker.inputAria, 'aria-label': isThread ? 'Thread reply' : 'Message', maxLength: MESSAGE_MAX_LENGTH }}
+          inputProps={{
+            ...mentionPicker.inputAria,
+            'aria-label': isThread ? 'Thread reply' : 'Message',
+            'aria-invalid': shownNote !== null ? true : undefined,
+            'aria-describedby': shownNote !== null || counter !== null ? noteId : undefined,
+          }}
           sx={{
             flex: 1,
             px: 1.75,
@@ -254,7 +275,7 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
             borderRadius: 5,
             bgcolor: isDisabled ? 'action.disabledBackground' : 'background.default',
             border: 1,
-            borderColor: 'divider',
+            borderColor: shownNote !== null ? 'error.main' : 'divider',
             fontSize: 15,
           }}
         />
@@ -268,6 +289,18 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
           {isSending ? <CircularProgress size={22} aria-label="Sending" /> : <SendIcon />}
         </IconButton>
       </Box>
+      {shownNote !== null || counter !== null ? (
+        <Box id={noteId} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, px: { xs: 6, sm: 6.5 }, pt: 0.5 }}>
+          <Typography variant="caption" color="error" role="alert">
+            {shownNote}
+          </Typography>
+          {counter !== null ? (
+            <Typography variant="caption" color={tooLong ? 'error' : 'text.secondary'} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              {counter}
+            </Typography>
+          ) : null}
+        </Box>
+      ) : null}
       <MentionPicker picker={mentionPicker} />
     </Box>
   );

@@ -1,6 +1,7 @@
 import { ATTACHMENT_LIMIT_BYTES, ATTACHMENT_LIMIT_MB, fileTooLargeText } from '@ichat/shared';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { useErefDialog } from '../../../lib/eref-dialog';
+import { useState } from 'react';
 import { ChooseImageButton, ChosenImagePreview } from '../../../lib/image-choice';
 import { ConversationAvatar } from '../conversation-avatar';
 import { RESIZABLE_IMAGE_TYPES } from '../lib/image-fit';
@@ -17,12 +18,14 @@ interface ConversationImagePickerProps {
 
 /** The conversation image of the create and edit dialogs, with a preview of the chosen file. */
 export function ConversationImagePicker({ currentImage, chosenFile, onChoose, isDisabled }: ConversationImagePickerProps) {
-  const { show } = useErefDialog();
+  // A picture over the limit is said under the button, not in the EREF dialog (issue 17).
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
   const handleFile = (file: File) => {
     if (file.size > ATTACHMENT_LIMIT_BYTES) {
-      show('FILE_TOO_LARGE_ERROR', fileTooLargeText(file.name, ATTACHMENT_LIMIT_MB));
+      setTooLarge(fileTooLargeText(file.name, ATTACHMENT_LIMIT_MB));
       return;
     }
+    setTooLarge(null);
     onChoose(file);
   };
 
@@ -34,6 +37,11 @@ export function ConversationImagePicker({ currentImage, chosenFile, onChoose, is
         <ConversationAvatar image={currentImage} isGroup size={SIZE} />
       )}
       <ChooseImageButton label="Choose Image" accept={ACCEPTED} onFile={handleFile} isDisabled={isDisabled} inputLabel="Conversation image" />
+      {tooLarge === null ? null : (
+        <FormHelperText error role="alert">
+          {tooLarge}
+        </FormHelperText>
+      )}
     </Stack>
   );
 }

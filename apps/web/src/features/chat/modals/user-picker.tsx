@@ -1,7 +1,7 @@
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
+import { useEffect, type Ref } from 'react';
 import { useUsersQuery } from '../api/queries';
 import { UserAvatar } from '../conversation-avatar';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
@@ -27,10 +27,13 @@ interface UserPickerProps {
   excludeIds?: readonly number[];
   isDisabled?: boolean;
   autoFocus?: boolean;
+  /** What is wrong with the choice ("Choose at least one person."), shown under the field. */
+  problem?: string | undefined;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** Picks people by name from GET /api/v1/users; the same person is never picked twice. */
-export function UserPicker({ label, value, onChange, excludeIds = [], isDisabled, autoFocus }: UserPickerProps) {
+export function UserPicker({ label, value, onChange, excludeIds = [], isDisabled, autoFocus, problem, inputRef }: UserPickerProps) {
   const users = useUsersQuery(true);
   useQueryErrorReport('CONVERSATION_FETCH_USERNAME_ERROR', users.error, users.errorUpdatedAt);
   const options = (users.data ?? []).filter((user) => !excludeIds.includes(user.id));
@@ -58,7 +61,9 @@ export function UserPicker({ label, value, onChange, excludeIds = [], isDisabled
           {user.display_name}
         </Box>
       )}
-      renderInput={(params) => <TextField {...params} label={label} autoFocus={autoFocus} />}
+      renderInput={(params) => (
+        <TextField {...params} label={label} autoFocus={autoFocus} error={problem !== undefined} helperText={problem} inputRef={inputRef} />
+      )}
     />
   );
 }

@@ -14,7 +14,6 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useErefDialog } from '../../../../lib/eref-dialog';
 import { visuallyHidden } from '../../../../lib/visually-hidden';
 import { acceptFiles, formatFileSize } from '../lib/file-size';
 
@@ -49,8 +48,9 @@ export function FilePicker({ label, files, onChange, maxCount, accept, isDisable
   const hintId = useId();
   const labelId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const eref = useErefDialog();
   const [leftOut, setLeftOut] = useState(0);
+  // A file over the limit is said at the picker, not in the EREF dialog (issue 17).
+  const [tooLargeText, setTooLargeText] = useState<string | null>(null);
   const isFull = files.length >= maxCount;
   const isMultiple = maxCount > 1;
 
@@ -62,13 +62,12 @@ export function FilePicker({ label, files, onChange, maxCount, accept, isDisable
     const { kept, tooLarge, overCount } = acceptFiles(files, picked, maxCount);
     setLeftOut(overCount);
     if (kept.length !== files.length) onChange(kept);
-    if (tooLarge.length > 0) {
-      eref.show('FILE_TOO_LARGE_ERROR', tooLarge.map((file) => fileTooLargeText(file.name, ATTACHMENT_LIMIT_MB)).join(' '));
-    }
+    setTooLargeText(tooLarge.length > 0 ? tooLarge.map((file) => fileTooLargeText(file.name, ATTACHMENT_LIMIT_MB)).join(' ') : null);
   };
 
   const removeAt = (index: number) => {
     setLeftOut(0);
+    setTooLargeText(null);
     onChange(files.filter((_, position) => position !== index));
   };
 
@@ -104,6 +103,11 @@ export function FilePicker({ label, files, onChange, maxCount, accept, isDisable
         {isMultiple ? `Up to ${maxCount} files, ${ATTACHMENT_LIMIT_MB} MB each.` : `One file, at most ${ATTACHMENT_LIMIT_MB} MB.`}
         {leftOut > 0 ? ` ${leftOut} more ${leftOut === 1 ? 'file was' : 'files were'} left out.` : ''}
       </FormHelperText>
+      {tooLargeText === null ? null : (
+        <FormHelperText error role="alert">
+          {tooLargeText}
+        </FormHelperText>
+      )}
       {files.length > 0 ? (
         <Stack component="ul" aria-label="Chosen files" spacing={0.75} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
           {files.map((file, index) => (
