@@ -25,14 +25,17 @@ export const mentionsInText = <T extends MentionRef>(text: string, mentions: rea
 };
 
 /**
- * The mention being typed just before the caret: '@@' then word characters. An opening '@@'
- * starts the text or follows a space or punctuation; one right after a name character is
- * the closing marker of a finished @@name@@. Answers where it starts and what was typed.
+ * The mention being typed just before the caret: '@' and letters, as people type a mention
+ * everywhere else (issue 17), or '@@' and word characters, as the original client opened it
+ * (000 §5). The opening '@' starts the text or follows a space or punctuation, so an email
+ * address never opens it, and an '@@' right after a name character is the closing marker of a
+ * finished @@name@@. Answers where it starts and what was typed; whatever opened it, the pick
+ * writes the specification's '@@Name@@' markers, so every client reads the same text.
  */
 export const mentionQueryAt = (text: string, caret: number): { start: number; query: string } | null => {
-  const match = /(^|[^\w@])@@(\w*)$/.exec(text.slice(0, caret));
+  const match = /(^|[^\w@])@(@\w*|\w+)$/.exec(text.slice(0, caret));
   if (!match) return null;
-  return { start: match.index + (match[1]?.length ?? 0), query: match[2] ?? '' };
+  return { start: match.index + (match[1]?.length ?? 0), query: (match[2] ?? '').replace(/^@/, '') };
 };
 
 /** Replaces the typed '@@query' with the picked name's markup and a space; answers the new caret. */

@@ -7,8 +7,17 @@ describe('mentionQueryAt', () => {
     expect(mentionQueryAt('@@', 2)).toEqual({ start: 0, query: '' });
   });
 
-  it('stays closed without @@, after a space, or inside a finished mention', () => {
-    expect(mentionQueryAt('hello @Mar', 10)).toBeNull();
+  it('opens on @ and letters, as people type a mention (issue 17)', () => {
+    expect(mentionQueryAt('hello @Mar', 10)).toEqual({ start: 6, query: 'Mar' });
+    expect(mentionQueryAt('@ju', 3)).toEqual({ start: 0, query: 'ju' });
+    expect(mentionQueryAt('(@ju', 4)).toEqual({ start: 1, query: 'ju' });
+    expect(insertMention('hello @Mar', 6, 10, 'Maria Santos').text).toBe('hello @@Maria Santos@@ ');
+  });
+
+  it('stays closed on a lone @, in an email address, after a space, or inside a finished mention', () => {
+    expect(mentionQueryAt('hello @', 7)).toBeNull();
+    expect(mentionQueryAt('mail juan@demo', 14)).toBeNull();
+    expect(mentionQueryAt('hello @Mar ', 11)).toBeNull();
     expect(mentionQueryAt('hello @@Mar ', 12)).toBeNull();
     expect(mentionQueryAt('@@Maria Santos@@', 16)).toBeNull();
   });

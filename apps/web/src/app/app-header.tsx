@@ -4,19 +4,24 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { NotificationBell } from '../features/notifications';
 import { AccountMenu } from './account-menu';
+import { currentDestination, HeaderDestinations } from './header-destinations';
 import { LogoFull, LogoMark } from '../lib/logo';
 
 export function AppHeader() {
+  const { pathname, search } = useLocation();
+  // The title is the chat's destination (issue 17): marked as the current page there.
+  const isInChat = currentDestination(pathname, search) === 'chat';
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: { xs: 1, lg: 2 }, minHeight: { xs: 60, lg: 68 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1, lg: 2 }, px: { xs: 1, sm: 2 }, minHeight: { xs: 60, lg: 68 } }}>
         <Box
           component={RouterLink}
           to="/"
           aria-label={`${TEXT.appTitle} home`}
+          aria-current={isInChat ? 'page' : undefined}
           sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'inherit', textDecoration: 'none' }}
         >
           <Box data-testid="logo-full" sx={{ display: { xs: 'none', lg: 'flex' } }}>
@@ -32,6 +37,7 @@ export function AppHeader() {
             {TEXT.headerTitle}
           </Typography>
         </Box>
+        <HeaderDestinations />
         <Box sx={{ flex: 1 }} />
         <NotificationBell />
         <AccountMenu />

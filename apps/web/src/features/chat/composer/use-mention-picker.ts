@@ -1,7 +1,8 @@
 /**
- * The mention picker (000 §5 'Mentions') for any controlled text input: typing '@@' and word
- * characters opens a list of members; arrows move, Enter or Tab picks, Escape closes, a click
- * picks. Picking writes '@@Name@@ ' in place of the typed '@@query' and remembers who was
+ * The mention picker (000 §5 'Mentions') for any controlled text input: typing '@' and letters
+ * (issue 17) or '@@' and word characters opens a list of members; arrows move, Enter or Tab
+ * picks, Escape closes, a click picks. Picking writes '@@Name@@ ' in place of the typed
+ * '@query' or '@@query' and remembers who was
  * picked; on send only the mentions still written in the text go.
  *
  * Use (the composer does exactly this; a thread reply input can do the same):

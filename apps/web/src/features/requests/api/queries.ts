@@ -2,6 +2,7 @@ import { routes, type VoteBody } from '@ichat/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
+import { useLiveEvent, useReconnected } from '../../live';
 
 export const requestKeys = {
   all: ['requests'] as const,
@@ -89,4 +90,20 @@ export const useWithdrawMutation = () => {
     mutationFn: (requestId: number) => callApi(routes.requests.withdraw, { params: { id: requestId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
   });
+};
+
+/**
+ * How many requests wait on the caller's vote, for the header's Requests destination
+ * (issue 17): null for someone who is not an approver. A notification (a request filed, a
+ * vote cast) and a reconnect refresh it, so the figure follows without a reload.
+ */
+export const useWaitingApprovalsCount = (): number | null => {
+  const queryClient = useQueryClient();
+  const permissions = usePagePermissionsQuery();
+  const isApprover = permissions.data?.approval_page === true;
+  const waiting = useApprovalListQuery(isApprover);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: requestKeys.approvals() });
+  useLiveEvent('notification', refresh);
+  useReconnected(refresh);
+  return isApprover ? (waiting.data?.length ?? 0) : null;
 };

@@ -1,0 +1,102 @@
+/**
+ * Issue 17, what a new employee trips over on the first day: the portal and Approvals one
+ * click from the chat, with the waiting count; mentions as people type them; approval steps
+ * that say who and how far; one clock on every screen. Desktop and phone.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
+import { apiSignIn, fileSoLo } from '../support/api.js';
+import { messageItem, openConversation, signInAndWaitForHome } from '../support/ui.js';
+
+const WIDTHS = [
+  [1440, 900, 'desktop'],
+  [390, 844, 'phone'],
+] as const;
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+/** The chat's destination is the header's title, 'Chat' beside the logo. */
+const chatLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Chat home/ });
+
+/** The number in the Requests destination's name: 'Requests, 3 waiting for your approval'. */
+const waitingCount = async (page: Page): Promise<number> => {
+  const name = (await mainNav(page).getByRole('link', { name: /^Requests/ }).textContent()) ?? '';
+  return Number(/(\d+) waiting/.exec(name)?.[1] ?? 0);
+};
+
+for (const [width, height, device] of WIDTHS) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('the portal and Approvals are one click from the chat, with the number waiting', async ({ page, request }) => {
+      await signInAndWaitForHome(page, 'juan.delacruz@demo.local');
+      const nav = mainNav(page);
+      await expect(chatLink(page)).toHaveAttribute('aria-current', 'page');
+      await expect(chatLink(page)).toContainText('Chat');
+      await expect(nav.getByRole('link', { name: /^Requests/ })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Approvals' })).toBeVisible();
+
+      // The header shows what the server counts, and a request filed for Juan's vote joins it without a reload.
+      const juan = await apiSignIn(request, 'juan.delacruz');
+      const waitingForJuan = async () =>
+        ((await (await request.get('/api/v1/forms/me/approvals', { headers: juan.headers })).json()) as { requests: unknown[] }).requests.length;
+      const before = await waitingForJuan();
+      await expect.poll(() => waitingCount(page)).toBe(before);
+      const maria = await apiSignIn(request, 'maria.santos');
+      const reference = await fileSoLo(maria, `Header count check ${device}`);
+      await expect.poll(() => waitingCount(page)).toBe(before + 1);
+      await expect(page.getByTestId('waiting-approvals')).toContainText(String(before + 1));
+
+      await nav.getByRole('link', { name: 'Approvals' }).click();
+      await expect(page).toHaveURL(/p=view-approval-list/);
+      await expect(page.getByTestId('request-row').filter({ hasText: reference })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Approvals' })).toHaveAttribute('aria-current', 'page');
+
+      await chatLink(page).click();
+      await expect(page).toHaveURL(/\/$|\/conversations\/\d+$/);
+      await nav.getByRole('link', { name: /^Requests/ }).click();
+      await expect(page).toHaveURL(/p=view-requests/);
+    });
+
+    test('@ and letters opens the mention picker and sends a mention, stored with the @@ markers', async ({ page, request }) => {
+      await signInAndWaitForHome(page, 'juan.delacruz@demo.local');
+      await openConversation(page, 'Group', 'Sales Team');
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await input.pressSequentially('Thanks @mar');
+      const picker = page.getByRole('listbox', { name: 'Mention someone' });
+      await expect(picker.getByRole('option', { name: 'Maria Santos' })).toBeVisible();
+      await input.press('Enter');
+      await expect(picker).toHaveCount(0);
+      await expect(input).toHaveValue('Thanks @@Maria Santos@@ ');
+      const stamp = `typed mention ${device} ${Date.now()}`;
+      await input.pressSequentially(stamp);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      const sent = messageItem(page, stamp);
+      await expect(sent.locator('strong', { hasText: '@Maria Santos' })).toBeVisible();
+
+      // An email address is not a mention.
+      await input.pressSequentially('write to juan@demo');
+      await expect(picker).toHaveCount(0);
+      await input.fill('');
+
+      // The message is stored as the specification's markers, with Maria in its mentions.
+      const juan = await apiSignIn(request, 'juan.delacruz');
+      const conversations = (await (await request.get('/api/v1/conversations', { headers: juan.headers })).json()) as {
+        conversations: { id: number; name: string }[];
+      };
+      const group = conversations.conversations.find((conversation) => conversation.name === 'Sales Team')!;
+      const messages = (await (await request.get(`/api/v1/messages/${group.id}`, { headers: juan.headers })).json()) as {
+        messages: { content: string }[];
+      };
+      const stored = messages.messages.find((message) => message.content.includes(stamp));
+      expect(stored?.content).toBe(`Thanks @@Maria Santos@@ ${stamp}`);
+    });
+
+    test('someone who approves nothing sees Chat and Requests, and no Approvals', async ({ page }) => {
+      await signInAndWaitForHome(page, 'maria.santos@demo.local');
+      const nav = mainNav(page);
+      await expect(chatLink(page)).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Requests' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
+    });
+  });
+}
