@@ -234,7 +234,7 @@ test('a request withdrawn, denied or corrected, its withdraw dialog and the corr
       await page.keyboard.press('Escape');
 
       await page.goto(detail(denied));
-      await expect(page.getByTestId('approval-status')).toHaveText('DENIED');
+      await expect(page.getByTestId('approval-status')).toHaveText('REJECTED');
       await expectAccessibleScreen(page, `denied request at ${viewport.name} width`, denied.reference_id);
       await page.getByRole('link', { name: 'File a corrected copy' }).click();
       await expect(page.getByTestId('correction-notice')).toContainText(`Correcting ${denied.reference_id}`);
@@ -355,6 +355,6 @@ test('the keyboard alone sends, reacts, replies, replies in a thread and approve
     await ana.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     await expect(ana.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
-    await expect(ana.getByTestId('vote')).toContainText('Ana Reyes');
+    await expect(ana.getByTestId('step-approver').filter({ hasText: 'Ana Reyes' })).toContainText('Approved');
   });
 });

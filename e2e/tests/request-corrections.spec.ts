@@ -36,11 +36,11 @@ test('a denied ePR is filed again as a corrected copy, which names the request i
     const denial = ana.getByRole('dialog', { name: 'Deny this request?' });
     await denial.getByLabel('Reason for denial').fill('Five rolls of tie wire will not last the week: make it ten.');
     await denial.getByRole('button', { name: 'Deny', exact: true }).click();
-    await expect(ana.getByTestId('approval-status')).toHaveText('DENIED');
+    await expect(ana.getByTestId('approval-status')).toHaveText('REJECTED');
 
     // The requester opens it and files the corrected copy: the form is filled in from it.
     await openFromList(paolo, 'view-requests', denied.reference_id);
-    await expect(paolo.getByTestId('approval-status')).toHaveText('DENIED');
+    await expect(paolo.getByTestId('approval-status')).toHaveText('REJECTED');
     await expect(paolo.getByRole('button', { name: 'Withdraw request' })).toHaveCount(0);
     await paolo.getByRole('link', { name: 'File a corrected copy' }).click();
     await expect(paolo).toHaveURL(new RegExp(`p=new-request&f=${denied.form_id}&copy_of=${denied.id}$`));
@@ -83,7 +83,7 @@ test('a denied ePR is filed again as a corrected copy, which names the request i
     await ana.emulateMedia({ media: 'screen' });
     await ana.getByRole('link', { name: denied.reference_id }).click();
     await expect(ana.getByRole('heading', { level: 1, name: denied.reference_id })).toBeVisible();
-    await expect(ana.getByTestId('approval-status')).toHaveText('DENIED');
+    await expect(ana.getByTestId('approval-status')).toHaveText('REJECTED');
   });
 });
 
@@ -169,7 +169,7 @@ test('a stand-in decides in the approver’s seat, and the trail says for whom',
       await expect(dialog).toHaveCount(0);
 
       await expect(ramon.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
-      await expect(ramon.getByTestId('vote')).toContainText('Ramon Bautista for Jose Garcia (1st Level) — Approved');
+      await expect(ramon.getByTestId('approval-step').first().getByTestId('step-approver').filter({ hasText: 'Ramon Bautista for Jose Garcia' })).toContainText('Approved');
       await ramon.getByRole('button', { name: 'Approvers' }).click();
       const approvers = ramon.getByRole('dialog', { name: 'Approvers' });
       await expect(approvers.getByTestId('approver').filter({ hasText: 'Approved' })).toContainText('Ramon Bautista for Jose Garcia');

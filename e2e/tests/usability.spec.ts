@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
-import { apiSignIn, fileSoLo } from '../support/api.js';
+import { apiSignIn, fileEprWith, fileSoLo, vote } from '../support/api.js';
 import { messageItem, openConversation, signInAndWaitForHome } from '../support/ui.js';
 
 const WIDTHS = [
@@ -89,6 +89,42 @@ for (const [width, height, device] of WIDTHS) {
       };
       const stored = messages.messages.find((message) => message.content.includes(stamp));
       expect(stored?.content).toBe(`Thanks @@Maria Santos@@ ${stamp}`);
+    });
+
+    test('a request approved at level 1 and rejected at level 2 shows each step, who voted, and what was moot', async ({ page, request }) => {
+      const maria = await apiSignIn(request, 'maria.santos');
+      const filed = await fileEprWith(maria, [{ description: `Steps check ${device}`, quantity: 2, price: '100.00' }]);
+      await vote(await apiSignIn(request, 'ana.reyes'), filed, 'approved', 'Fine by me');
+      await vote(await apiSignIn(request, 'carmen.flores'), filed, 'denied', 'Use the framework supplier.');
+
+      await signInAndWaitForHome(page, 'maria.santos@demo.local');
+      await page.goto(`/requests?p=view-request-detail&t=epr&r=${filed.id}`);
+      await expect(page.getByTestId('approval-status')).toHaveText('REJECTED');
+      const steps = page.getByRole('list', { name: 'Approval steps' });
+      const [first, second] = [steps.getByTestId('approval-step').nth(0), steps.getByTestId('approval-step').nth(1)];
+      await expect(first).toContainText('1st Level');
+      await expect(first).toContainText('Approved');
+      await expect(first).toContainText('1 of 1 approved');
+      await expect(first.getByTestId('step-approver').filter({ hasText: 'Ana Reyes' })).toContainText(/Approved · .*\d{1,2}:\d{2}/);
+      await expect(first.getByTestId('step-approver').filter({ hasText: 'Ana Reyes' })).toContainText('Fine by me');
+      await expect(first.getByTestId('step-approver').filter({ hasText: 'Jose Garcia' })).toContainText('Not needed');
+      await expect(second).toContainText('2nd Level');
+      await expect(second).toContainText('0 of 1 approved');
+      await expect(second.getByTestId('step-approver').filter({ hasText: 'Carmen Flores' })).toContainText('Rejected');
+      await expect(second.getByTestId('step-approver').filter({ hasText: 'Carmen Flores' })).toContainText('Use the framework supplier.');
+      await expect(second.getByTestId('step-approver').filter({ hasText: 'Ramon Bautista' })).toContainText('Not needed');
+      // One word for the outcome: nothing says Denied, nothing says Pending any more.
+      await expect(page.getByRole('main')).not.toContainText('Denied');
+      await expect(steps).not.toContainText('Pending');
+
+      // A pending request: level 1 decides now, level 2 waits.
+      const pending = await fileEprWith(maria, [{ description: `Steps pending ${device}`, quantity: 1, price: '10.00' }]);
+      await page.goto(`/requests?p=view-request-detail&t=epr&r=${pending.id}`);
+      await expect(steps.getByTestId('approval-step').nth(0)).toContainText('Deciding now');
+      await expect(steps.getByTestId('approval-step').nth(0)).toContainText('0 of 1 approved');
+      await expect(steps.getByTestId('approval-step').nth(0).getByTestId('step-approver').first()).toContainText('Pending');
+      await expect(steps.getByTestId('approval-step').nth(1)).toContainText('Waiting');
+      await expect(page.getByRole('button', { name: 'Approvers' })).toBeVisible();
     });
 
     test('someone who approves nothing sees Chat and Requests, and no Approvals', async ({ page }) => {

@@ -565,7 +565,7 @@ export const createRequestsService = ({ db, requests, delegations, notifications
       const byStatus = [
         { id: 'pending', label: 'Pending', value: 0 },
         { id: 'approved', label: 'Approved', value: 0 },
-        { id: 'denied', label: 'Denied', value: 0 },
+        { id: 'denied', label: 'Rejected', value: 0 },
       ];
       for (const row of rows) {
         const slice = byStatus.find((s) => s.id === row.status);

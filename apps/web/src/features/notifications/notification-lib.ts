@@ -66,7 +66,7 @@ export const FORM_REQUEST_LINES: Record<(typeof FORM_REQUEST_TYPES)[number], str
   'new form request': 'New form request',
   'approve form request': 'Approved your form request',
   'approved form request': 'Form request approved',
-  'denied form request': 'Form request denied',
+  'denied form request': 'Form request rejected',
   'withdrawn form request': 'Withdrew their form request',
 };
 

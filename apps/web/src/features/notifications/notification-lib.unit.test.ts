@@ -72,7 +72,7 @@ describe('notificationSummary and bellLabel', () => {
   });
   it('gives form requests a readable line', () => {
     const summary = notificationSummary({ ...base, notification_type: 'denied form request', message_details: { content: 'EPR-1' } });
-    expect(summary.action).toBe('Form request denied');
+    expect(summary.action).toBe('Form request rejected');
     expect(summary.isRequest).toBe(true);
     expect(summary.preview).toBe('EPR-1');
     const withdrawn = notificationSummary({ ...base, notification_type: 'withdrawn form request', message_details: { content: 'EPR-1' } });

@@ -15,7 +15,7 @@ import { firstProblem } from '../ui/field-problems';
 const STATUS_NAMES: Record<(typeof REQUEST_STATUSES)[number], string> = {
   pending: 'Pending',
   approved: 'Approved',
-  denied: 'Denied',
+  denied: 'Rejected',
   withdrawn: 'Withdrawn',
 };
 

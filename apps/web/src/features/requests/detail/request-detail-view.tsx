@@ -15,9 +15,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -37,9 +35,9 @@ import {
   requestDetailPath,
   safeReturnUrl,
   statusBadge,
-  voterName,
 } from '../lib/requests-lib';
 import { CenteredSpinner, StatusChip } from '../requests-ui';
+import { ApprovalSteps } from './approval-steps';
 import { ApproversDialog } from './approvers-dialog';
 import { printStyles, RequestPrint } from './request-print';
 import { usePrintMode } from './use-print-mode';
@@ -185,7 +183,7 @@ function DetailScreen({ request }: { request: RequestDetail }) {
       ) : null}
 
       {request.can_copy ? (
-        <ActionCard text="This request was denied. You may file it again as a corrected copy, with its fields filled in.">
+        <ActionCard text="This request was rejected. You may file it again as a corrected copy, with its fields filled in.">
           <Button variant="contained" component={RouterLink} to={correctedCopyPath({ form_id: requisition.form_id, id: requisition.form_request_detail.id })} startIcon={<EditNoteIcon />}>
             File a corrected copy
           </Button>
@@ -214,11 +212,10 @@ function DetailScreen({ request }: { request: RequestDetail }) {
         <SectionCard
           title="Approval Information"
           action={
-            <Tooltip title="Approvers">
-              <IconButton aria-label="Approvers" onClick={() => setIsApproversOpen(true)} size="small">
-                <InfoOutlinedIcon />
-              </IconButton>
-            </Tooltip>
+            // Named in words, not an unlabelled icon (issue 17); it opens the Approvers modal (001 §2).
+            <Button size="small" startIcon={<InfoOutlinedIcon />} onClick={() => setIsApproversOpen(true)}>
+              Approvers
+            </Button>
           }
         >
           <Typography
@@ -229,28 +226,7 @@ function DetailScreen({ request }: { request: RequestDetail }) {
           >
             {badge.label.toUpperCase()}
           </Typography>
-          <Field label="Initial approvals needed">{String(request.approval.initial_approval_needed_count)}</Field>
-          <Field label="Executive approvals needed">{String(request.approval.executive_approval_needed_count)}</Field>
-          {request.votes.length > 0 ? (
-            <Box sx={{ mt: 1.5 }}>
-              <Typography variant="subtitle2" color="text.secondary">
-                Votes
-              </Typography>
-              {request.votes.map((entry) => (
-                <Box key={entry.id} data-testid="vote" sx={{ mt: 0.75 }}>
-                  <Typography variant="body2">
-                    <strong>{voterName(entry.approver.display_name, entry.cast_by)}</strong> ({entry.level === 1 ? '1st' : '2nd'} Level) —{' '}
-                    {entry.status === 'approved' ? 'Approved' : 'Rejected'} · {formatDateTime(entry.createdAt)}
-                  </Typography>
-                  {entry.comment ? (
-                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      “{entry.comment}”
-                    </Typography>
-                  ) : null}
-                </Box>
-              ))}
-            </Box>
-          ) : null}
+          <ApprovalSteps request={request} />
         </SectionCard>
 
         <SectionCard title="Requester">

@@ -88,16 +88,17 @@ export const filterRequests = <T extends SearchableRequest>(
 export type StatusBadge =
   | { label: 'Approved'; color: 'success' }
   | { label: 'Pending'; color: 'warning' }
-  | { label: 'Denied'; color: 'error' }
+  | { label: 'Rejected'; color: 'error' }
   | { label: 'Withdrawn'; color: 'neutral' };
 
 /**
- * Approved while overall_approval_status is true; Denied for a denied request; Withdrawn,
+ * Approved while overall_approval_status is true; Rejected for a denied request (the
+ * specification's word for a vote against, used for every outcome of a denial, issue 17); Withdrawn,
  * in the theme's neutral grey, for one its requester took back (docs/DECISIONS.md,
  * "Administration"); else Pending.
  */
 export const statusBadge = (request: { overall_approval_status: boolean; status: string }): StatusBadge => {
-  if (request.status === 'denied') return { label: 'Denied', color: 'error' };
+  if (request.status === 'denied') return { label: 'Rejected', color: 'error' };
   if (request.status === 'withdrawn') return { label: 'Withdrawn', color: 'neutral' };
   if (request.overall_approval_status || request.status === 'approved') return { label: 'Approved', color: 'success' };
   return { label: 'Pending', color: 'warning' };
@@ -199,3 +200,79 @@ export const extraDetails = (details: Record<string, unknown>): [string, unknown
   Object.entries(details).filter(
     ([key, value]) => !SHOWN_ELSEWHERE.has(key) && !key.endsWith('_id') && (typeof value !== 'object' || value === null || Array.isArray(value)),
   );
+
+// ---------------------------------------------------------------- approval steps (issue 17)
+
+type StepApprover = { id: number; display_name: string; profile_photo: string | null; approved: boolean; has_voted: boolean; date: string | null; comment: string | null; voted_by: { display_name: string } | null };
+
+/** Where a level stands: decided, deciding now, waiting for the level before, or made moot. */
+export type StepState = 'Approved' | 'Rejected' | 'Deciding now' | 'Waiting' | 'Not needed' | 'Withdrawn';
+
+/** One approver's vote in a step: the specification's three states, or moot once the level no longer decides. */
+export type StepVote = 'Pending' | 'Approved' | 'Rejected' | 'Not needed';
+
+export interface ApprovalStep {
+  level: 1 | 2;
+  title: '1st Level' | '2nd Level';
+  /** The specification's 'Initial' or 'Executive approvals needed'. */
+  neededLabel: string;
+  needed: number;
+  approvedCount: number;
+  /** '1 of 2 approved'. */
+  progress: string;
+  state: StepState;
+  approvers: (StepApprover & { vote: StepVote; name: string })[];
+}
+
+interface StepsSource {
+  status: string;
+  current_level: number;
+  approval: {
+    first_level_approval: StepApprover[];
+    second_level_approval: StepApprover[];
+    initial_approval_needed_count: number;
+    executive_approval_needed_count: number;
+  };
+}
+
+/**
+ * The approval as steps (issue 17): each level with its approvers by name and vote, how many
+ * of how many approved, which level decides now, and 'Not needed' for a level a denial made
+ * moot. One word per outcome everywhere: Approved, Rejected, Pending.
+ */
+export const approvalSteps = (request: StepsSource): ApprovalStep[] => {
+  const levels = [
+    { level: 1 as const, title: '1st Level' as const, neededLabel: 'Initial approvals needed', approvers: request.approval.first_level_approval, needed: request.approval.initial_approval_needed_count },
+    { level: 2 as const, title: '2nd Level' as const, neededLabel: 'Executive approvals needed', approvers: request.approval.second_level_approval, needed: request.approval.executive_approval_needed_count },
+  ];
+  return levels.map(({ level, title, neededLabel, approvers, needed }) => {
+    const approvedCount = approvers.filter((approver) => approver.has_voted && approver.approved).length;
+    const isRejected = approvers.some((approver) => approver.has_voted && !approver.approved);
+    const state: StepState = isRejected
+      ? 'Rejected'
+      : approvedCount >= needed || request.status === 'approved'
+        ? 'Approved'
+        : request.status === 'denied'
+          ? 'Not needed'
+          : request.status === 'withdrawn'
+            ? 'Withdrawn'
+            : request.current_level === level
+              ? 'Deciding now'
+              : 'Waiting';
+    const isOpen = state === 'Deciding now' || state === 'Waiting';
+    return {
+      level,
+      title,
+      neededLabel,
+      needed,
+      approvedCount,
+      progress: `${approvedCount} of ${needed} approved`,
+      state,
+      approvers: approvers.map((approver) => ({
+        ...approver,
+        name: voterName(approver.display_name, approver.voted_by),
+        vote: approver.has_voted ? (approver.approved ? 'Approved' : 'Rejected') : isOpen ? 'Pending' : 'Not needed',
+      })),
+    };
+  });
+};

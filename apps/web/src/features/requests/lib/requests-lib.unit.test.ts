@@ -1,6 +1,7 @@
 import { REQUEST_STATUSES } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  approvalSteps,
   approverStatus,
   correctedCopyPath,
   extraDetails,
@@ -62,15 +63,15 @@ describe('statusBadge', () => {
   it('is Pending while not approved', () => {
     expect(statusBadge({ overall_approval_status: false, status: 'pending' }).label).toBe('Pending');
   });
-  it('is Denied for a denied request', () => {
-    expect(statusBadge({ overall_approval_status: false, status: 'denied' })).toEqual({ label: 'Denied', color: 'error' });
+  it('is Rejected for a denied request, the word of the vote against it (issue 17)', () => {
+    expect(statusBadge({ overall_approval_status: false, status: 'denied' })).toEqual({ label: 'Rejected', color: 'error' });
   });
   it('is Withdrawn, in the neutral grey, for a request its requester took back', () => {
     expect(statusBadge({ overall_approval_status: false, status: 'withdrawn' })).toEqual({ label: 'Withdrawn', color: 'neutral' });
   });
   it('gives every status of the contract its own label', () => {
     const labels = REQUEST_STATUSES.map((status) => statusBadge({ overall_approval_status: status === 'approved', status }).label);
-    expect(labels).toEqual(['Pending', 'Approved', 'Denied', 'Withdrawn']);
+    expect(labels).toEqual(['Pending', 'Approved', 'Rejected', 'Withdrawn']);
   });
 });
 
@@ -139,5 +140,49 @@ describe('extraDetails', () => {
       ['dateOffset', '2026-01-06'],
       ['typeOffset', 'Whole Day'],
     ]);
+  });
+});
+
+describe('approval steps (issue 17)', () => {
+  const approver = (id: number, vote: 'approved' | 'denied' | null) => ({
+    id,
+    display_name: `Approver ${id}`,
+    profile_photo: null,
+    approved: vote === 'approved',
+    has_voted: vote !== null,
+    date: vote ? '2026-11-24T10:00:00.000Z' : null,
+    comment: vote === 'denied' ? 'Wrong supplier.' : null,
+    voted_by: null,
+  });
+  const request = (status: string, currentLevel: number, first: ReturnType<typeof approver>[], second: ReturnType<typeof approver>[], needed = [1, 1]) => ({
+    status,
+    current_level: currentLevel,
+    approval: { first_level_approval: first, second_level_approval: second, initial_approval_needed_count: needed[0]!, executive_approval_needed_count: needed[1]! },
+  });
+
+  it('approved at level 1 and rejected at level 2: both decided, the other approver moot', () => {
+    const [first, second] = approvalSteps(request('denied', 2, [approver(1, 'approved'), approver(2, null)], [approver(3, 'denied'), approver(4, null)]));
+    expect(first).toMatchObject({ title: '1st Level', state: 'Approved', progress: '1 of 1 approved' });
+    expect(first!.approvers.map((one) => one.vote)).toEqual(['Approved', 'Not needed']);
+    expect(second).toMatchObject({ title: '2nd Level', state: 'Rejected', progress: '0 of 1 approved' });
+    expect(second!.approvers.map((one) => one.vote)).toEqual(['Rejected', 'Not needed']);
+  });
+
+  it('rejected at level 1: level 2 is not needed', () => {
+    const [first, second] = approvalSteps(request('denied', 1, [approver(1, 'denied')], [approver(3, null)]));
+    expect(first!.state).toBe('Rejected');
+    expect(second!.state).toBe('Not needed');
+    expect(second!.approvers[0]!.vote).toBe('Not needed');
+  });
+
+  it('pending: the current level decides now, counting toward what it needs; the next waits', () => {
+    const [first, second] = approvalSteps(request('pending', 1, [approver(1, 'approved'), approver(2, null)], [approver(3, null)], [2, 1]));
+    expect(first).toMatchObject({ state: 'Deciding now', progress: '1 of 2 approved' });
+    expect(first!.approvers.map((one) => one.vote)).toEqual(['Approved', 'Pending']);
+    expect(second).toMatchObject({ state: 'Waiting', progress: '0 of 1 approved' });
+  });
+
+  it('withdrawn: the open levels say so', () => {
+    expect(approvalSteps(request('withdrawn', 1, [approver(1, null)], [approver(3, null)])).map((step) => step.state)).toEqual(['Withdrawn', 'Withdrawn']);
   });
 });
