@@ -136,3 +136,41 @@ for (const [width, height, device] of WIDTHS) {
     });
   });
 }
+
+test.describe('one clock', () => {
+  // Far from Manila (UTC+8), so the portal's old Manila clock and the chat's would differ.
+  test.use({ timezoneId: 'America/Los_Angeles' });
+  const clockIn = (zone: string, iso: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+
+  test('chat and portal show a moment on the same clock, the viewer’s own; the printout says it is Manila time', async ({ page, request }) => {
+    await signInAndWaitForHome(page, 'maria.santos@demo.local');
+    await openConversation(page, 'Group', 'Sales Team');
+    const text = `clock check ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const time = messageItem(page, text).locator('time');
+    await expect(time).toHaveAttribute('datetime', /\d{4}-/);
+    const sentAt = (await time.getAttribute('datetime'))!;
+    await expect(time).toHaveText(clockIn('America/Los_Angeles', sentAt));
+
+    const maria = await apiSignIn(request, 'maria.santos');
+    const filed = await fileEprWith(maria, [{ description: 'Clock check', quantity: 1, price: '1.00' }]);
+    const detail = (await (await request.get(`/api/v1/forms/me/requests/epr/${filed.id}`, { headers: maria.headers })).json()) as {
+      request: { requisition: { createdAt: string } };
+    };
+    const filedAt = detail.request.requisition.createdAt;
+    await page.goto(`/requests?p=view-request-detail&t=epr&r=${filed.id}`);
+    const requested = page.getByText('Date & Time Requested').locator('..');
+    await expect(requested).toContainText(clockIn('America/Los_Angeles', filedAt));
+    await expect(requested).not.toContainText(clockIn('Asia/Manila', filedAt));
+
+    // The printout is filed away: it carries the company's zone and says so.
+    await page.emulateMedia({ media: 'print' });
+    const sheet = page.getByTestId('request-print');
+    await expect(sheet).toContainText(clockIn('Asia/Manila', filedAt));
+    await expect(sheet).toContainText('Times in Philippine time (Asia/Manila).');
+    await page.emulateMedia({ media: 'screen' });
+  });
+});
+

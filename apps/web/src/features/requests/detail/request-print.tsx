@@ -6,7 +6,8 @@ import {
   approverStatus,
   formatCalendarDate,
   extraDetails,
-  formatDateTime,
+  COMPANY_TIME_NOTE,
+  formatCompanyDateTime,
   formTypeName,
   readableLabel,
   readableValue,
@@ -80,7 +81,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
           </tr>
           <tr>
             <th style={cell}>Date &amp; Time Requested</th>
-            <td style={cell}>{formatDateTime(requisition.createdAt)}</td>
+            <td style={cell}>{formatCompanyDateTime(requisition.createdAt)}</td>
           </tr>
           {requisition.date_needed ? (
             <tr>
@@ -187,7 +188,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
               <td style={cell}>{vote.level === 1 ? '1st Level' : vote.level === 2 ? '2nd Level' : `Level ${vote.level}`}</td>
               <td style={cell}>{vote.status === 'approved' ? 'Approved' : 'Rejected'}</td>
               <td style={cell}>{vote.comment || '—'}</td>
-              <td style={cell}>{formatDateTime(vote.createdAt)}</td>
+              <td style={cell}>{formatCompanyDateTime(vote.createdAt)}</td>
             </tr>
           ))}
           {waiting.map(({ approver, level }) => (
@@ -209,7 +210,7 @@ export function RequestPrint({ request }: { request: RequestDetail }) {
           ) : null}
         </tbody>
       </table>
-      <Box sx={{ mt: 3, color: '#555', fontSize: 10 }}>Printed {formatDateTime(printedAt)}</Box>
+      <Box sx={{ mt: 3, color: '#555', fontSize: 10 }}>Printed {formatCompanyDateTime(printedAt)}. {COMPANY_TIME_NOTE}</Box>
     </Box>
   );
 }

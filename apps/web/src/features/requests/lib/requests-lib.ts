@@ -2,8 +2,8 @@
  * Pure helpers of the requests area (001 §2): which view p names, list search, status
  * badges, dates, the detail address and the safety of its return address.
  */
-import { DISPLAY_TIME_ZONE, FORM_TYPE_NAMES, FORM_TYPES, type FormType } from '@ichat/shared';
-import { formatDateTime, formatDay } from '../../../lib/dates';
+import { FORM_TYPE_NAMES, FORM_TYPES, type FormType } from '@ichat/shared';
+import { formatDateTime, formatDay, formatIsoDay } from '../../../lib/dates';
 
 export const REQUEST_VIEWS = [
   'view-forms',
@@ -34,15 +34,7 @@ export const isFormType = (value: string | null): value is FormType =>
 export const formTypeName = (type: string): string =>
   isFormType(type) ? FORM_TYPE_NAMES[type] : type;
 
-// The moment an ISO day of Manila is searched by (a row can be found by '2026-01-05').
-const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-export { formatDate, formatDateTime, formatDay as formatCalendarDate } from '../../../lib/dates';
+export { COMPANY_TIME_NOTE, formatCompanyDateTime, formatDate, formatDateTime, formatDay as formatCalendarDate } from '../../../lib/dates';
 
 /** The fields a list item offers to the client-side search. */
 export interface SearchableRequest {
@@ -60,7 +52,7 @@ const searchTexts = (request: SearchableRequest, withNames: boolean): string[] =
     request.request_type,
     formTypeName(request.request_type),
     formatDateTime(request.createdAt),
-    Number.isNaN(created.getTime()) ? request.createdAt : isoDayFormat.format(created),
+    Number.isNaN(created.getTime()) ? request.createdAt : formatIsoDay(request.createdAt),
   ];
   if (withNames && request.requester_user_detail) {
     const { first_name, last_name } = request.requester_user_detail;

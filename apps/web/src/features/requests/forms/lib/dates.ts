@@ -24,11 +24,8 @@ export const addDays = (isoDate: string, days: number): string => {
 export const defaultFormDate = (now: Date = new Date()): string =>
   addDays(manilaToday(now), DEFAULT_FORM_DATE_OFFSET_DAYS);
 
-const submittedAt = new Intl.DateTimeFormat('en-PH', {
-  timeZone: DISPLAY_TIME_ZONE,
-  dateStyle: 'long',
-  timeStyle: 'short',
-});
+// In the viewer's own zone, like every moment on screen (lib/dates.ts).
+const submittedAt = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeStyle: 'short' });
 
 /** The submitted state's Date & Time, e.g. 'May 4, 2026 at 3:05 PM'. */
 export const formatSubmittedAt = (iso: string): string => submittedAt.format(new Date(iso));

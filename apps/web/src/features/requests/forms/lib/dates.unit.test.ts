@@ -22,9 +22,11 @@ describe('form dates in Asia/Manila', () => {
     expect(addDays('2026-01-31', 2)).toBe('2026-02-02');
   });
 
-  it('shows the submitted time in Manila', () => {
-    const text = formatSubmittedAt('2026-05-04T07:05:00.000Z');
+  it('shows the submitted time in the viewer’s own zone, like every moment on screen (issue 17)', () => {
+    const moment = '2026-05-04T07:05:00.000Z';
+    const text = formatSubmittedAt(moment);
     expect(text).toContain('2026');
-    expect(text).toMatch(/3:05\s?PM/i);
+    const viewerClock = new Intl.DateTimeFormat('en-PH', { hour: 'numeric', minute: '2-digit' }).format(new Date(moment));
+    expect(text).toContain(viewerClock);
   });
 });
