@@ -127,6 +127,28 @@ for (const [width, height, device] of WIDTHS) {
       await expect(page.getByRole('button', { name: 'Approvers' })).toBeVisible();
     });
 
+    test('the sidebar filters by name while typing, says Enter searches messages, and results say their order', async ({ page }) => {
+      await signInAndWaitForHome(page, 'maria.santos@demo.local');
+      const list = page.getByRole('list', { name: 'Personal conversations' });
+      await expect(list.getByTestId('conversation-item').filter({ hasText: 'Juan Dela Cruz' })).toBeVisible();
+      const others = await list.getByTestId('conversation-item').filter({ hasNotText: 'Juan Dela Cruz' }).count();
+      expect(others).toBeGreaterThan(0);
+
+      const box = page.getByRole('textbox', { name: 'Search conversations' });
+      await box.pressSequentially('juan');
+      await expect(list.getByTestId('conversation-item').filter({ hasNotText: 'Juan Dela Cruz' })).toHaveCount(0);
+      await expect(list.getByTestId('conversation-item').filter({ hasText: 'Juan Dela Cruz' })).toHaveCount(1);
+      await expect(box).toHaveAccessibleDescription('Press Enter to search messages');
+
+      // Enter still searches the messages, newest first, and the results say so.
+      await box.fill('cement');
+      await box.press('Enter');
+      await expect(page.getByText(/Results for “cement” · newest first/)).toBeVisible();
+      await page.getByRole('button', { name: 'Back to conversations' }).click();
+      await expect(box).toHaveValue('');
+      await expect(list.getByTestId('conversation-item').filter({ hasNotText: 'Juan Dela Cruz' })).toHaveCount(others);
+    });
+
     test('someone who approves nothing sees Chat and Requests, and no Approvals', async ({ page }) => {
       await signInAndWaitForHome(page, 'maria.santos@demo.local');
       const nav = mainNav(page);

@@ -45,7 +45,10 @@ export const createSearchRepository = (db: Kysely<Database>, dialect: DialectNam
     c.name as conversation_name, c.image as conversation_image, c.is_group as conversation_is_group`;
 
   return {
-    /** Live messages matching every word of the keyword as a word prefix, best first. */
+    /**
+     * Live messages matching every word of the keyword as a word prefix, newest first: the
+     * order the results say they are in (issue 17), the one people expect of a chat search.
+     */
     async searchMessages({ userId, keyword, conversationId, limit }: SearchOptions): Promise<SearchHitRow[]> {
       const terms = searchTerms(keyword);
       if (terms.length === 0) return [];
@@ -60,7 +63,7 @@ export const createSearchRepository = (db: Kysely<Database>, dialect: DialectNam
               join conversations c on c.id = m.conversation_id,
                 to_tsquery('simple', ${terms.map((term) => `${term}:*`).join(' & ')}) q
               where m.search_vector @@ q and m.is_deleted = false ${inConversation}
-              order by ts_rank(m.search_vector, q) desc, m.id desc
+              order by m.id desc
               limit ${limit}`
           : sql<RawHit>`
               select ${columns}
@@ -70,7 +73,7 @@ export const createSearchRepository = (db: Kysely<Database>, dialect: DialectNam
               join conversations c on c.id = m.conversation_id
               where messages_fts match ${terms.map((term) => `"${term}"*`).join(' ')}
                 and m.is_deleted = 0 ${inConversation}
-              order by bm25(messages_fts), m.id desc
+              order by m.id desc
               limit ${limit}`;
 
       const { rows } = await query.execute(db);

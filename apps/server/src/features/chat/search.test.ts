@@ -32,13 +32,22 @@ afterAll(async () => {
 });
 
 describe('global search', () => {
-  it('finds word prefixes, case-insensitively, best match first, only in the caller’s conversations', async () => {
+  it('finds word prefixes, case-insensitively, newest first, only in the caller’s conversations', async () => {
     const hits = await globalSearch('maria.santos', 'GRAV');
     expect(hits.status).toBe(200);
     expect(contents(hits.body.result)).toEqual(['gravel gravel gravel', 'Gravel is delivered to the site on Monday morning']);
     expect(hits.body.result[0]).toMatchObject({ conversation_id: yardId, conversation_detail: { name: 'Yard', is_group: true }, user: { display_name: 'Maria Santos' }, reply_to_thread_message_id: null });
     // Grace sees her own group's message and nothing of the Yard.
     expect(contents((await globalSearch('grace.tan', 'gravel')).body.result)).toEqual(['Gravel supplier contract is confidential']);
+  });
+
+  it('answers newest first, as the results say, not the best match first (issue 17)', async () => {
+    await chat.send('juan.delacruz', yardId, { message: 'hollowblock hollowblock hollowblock hollowblock' });
+    await chat.send('carmen.flores', yardId, { message: 'One hollowblock pallet left, 5 per cent of the order' });
+    const newest = ['One hollowblock pallet left, 5 per cent of the order', 'hollowblock hollowblock hollowblock hollowblock'];
+    expect(contents((await globalSearch('maria.santos', 'hollowblock')).body.result)).toEqual(newest);
+    const inYard = await chat.call<{ result: SearchResult[] }>('maria.santos', 'POST', `/api/v1/messages/search/${yardId}`, { keyword: 'hollowblock' });
+    expect(contents(inYard.body.result)).toEqual(newest);
   });
 
   it('needs every word, each as the start of a word', async () => {

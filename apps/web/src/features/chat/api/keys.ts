@@ -4,6 +4,8 @@ export const chatKeys = {
   all: ['chat'] as const,
   lists: () => [...chatKeys.all, 'conversations'] as const,
   list: (filter: ConversationFilter, limit: number) => [...chatKeys.lists(), filter, limit] as const,
+  /** Every conversation of the caller, for the sidebar's name filter; a list, so it refreshes with the others. */
+  everyConversation: () => [...chatKeys.lists(), 'every'] as const,
   unread: () => [...chatKeys.all, 'unread-count'] as const,
   detail: (id: number) => [...chatKeys.all, 'conversation', id] as const,
   messages: (id: number) => [...chatKeys.all, 'messages', id] as const,

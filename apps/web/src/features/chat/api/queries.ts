@@ -17,6 +17,14 @@ export const useConversationListQuery = (filter: ConversationFilter, limit: numb
     refetchInterval: CONVERSATION_LIST_REFRESH_MS,
   });
 
+/** Every conversation of the caller, read whole while the sidebar filters them by name. */
+export const useEveryConversationQuery = (isEnabled: boolean) =>
+  useQuery({
+    queryKey: chatKeys.everyConversation(),
+    enabled: isEnabled && hasSession(),
+    queryFn: ({ signal }) => callApi(routes.chat.conversations, { signal }),
+  });
+
 export const useUnreadCountQuery = () =>
   useQuery({
     queryKey: chatKeys.unread(),

@@ -57,6 +57,7 @@ function SearchForm({ conversationId, onPick }: Pick<Props, 'conversationId' | '
         <TextField
           size="small"
           label="Search messages"
+          helperText="Press Enter or Search"
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
           autoFocus
@@ -69,7 +70,7 @@ function SearchForm({ conversationId, onPick }: Pick<Props, 'conversationId' | '
         searched.results.length === 0 ? (
           <EmptyText>NO MESSAGES FOUND</EmptyText>
         ) : (
-          <List aria-label="Search results">
+          <List aria-label="Search results" subheader={<Box component="li" sx={{ color: 'text.secondary', fontSize: 12, px: 2 }}>Newest first</Box>}>
             {searched.results.map((result) => (
               <ListItemButton key={result.id} onClick={() => onPick(result, searched.keyword)} data-testid="search-result">
                 <ListItemAvatar>

@@ -55,7 +55,7 @@ export function GlobalSearchResults({ keyword, results, isSearching, onBack }: G
           </IconButton>
         </Tooltip>
         <Typography component="h2" variant="subtitle2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
-          Results for “{keyword}”
+          Results for “{keyword}” · newest first
         </Typography>
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionMenu } from '../action-menu';
 import { useConversationPatchMutation } from '../api/mutations';
-import { useConversationListQuery } from '../api/queries';
+import { useConversationListQuery, useEveryConversationQuery } from '../api/queries';
 import { nextConversationLimit } from '../lib/paging';
 import { conversationOpenPath } from '../lib/conversation-path';
 import { storeSelectedConversationId } from '../lib/storage';
@@ -18,6 +18,8 @@ import { ConversationItem } from './conversation-item';
 
 interface ConversationListProps {
   filter: ConversationFilter;
+  /** Typed in the search box (debounced): only conversations whose name holds it show. */
+  nameFilter: string;
   limit: number;
   onLimitChange: (limit: number) => void;
   selectedId: number | null;
@@ -31,10 +33,23 @@ interface OpenMenu {
   conversation: ConversationSummary;
 }
 
-/** Pinned first, then newest activity (the server's order); infinite scroll grows the limit. */
-export function ConversationList({ filter, limit, onLimitChange, selectedId }: ConversationListProps) {
+/** Whether a conversation's name holds what was typed, whatever the case or accents. */
+export const nameMatches = (name: string, typed: string): boolean => {
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return fold(name).includes(fold(typed.trim()));
+};
+
+/**
+ * Pinned first, then newest activity (the server's order); infinite scroll grows the limit.
+ * While a name is typed in the search box the list shows every matching conversation of the
+ * tab at once, read from the whole list (issue 17: the sidebar filters while typing).
+ */
+export function ConversationList({ filter, nameFilter, limit, onLimitChange, selectedId }: ConversationListProps) {
   const navigate = useNavigate();
-  const list = useConversationListQuery(filter, limit);
+  const isFiltering = nameFilter.trim() !== '';
+  const paged = useConversationListQuery(filter, limit);
+  const every = useEveryConversationQuery(isFiltering);
+  const list = isFiltering ? every : paged;
   const patch = useConversationPatchMutation();
   const report = useReportError();
   const [menu, setMenu] = useState<OpenMenu | null>(null);
@@ -42,11 +57,13 @@ export function ConversationList({ filter, limit, onLimitChange, selectedId }: C
   const sentinelRef = useRef<HTMLDivElement>(null);
   useQueryErrorReport('UPDATE_CONVERSATION_DATA_ERROR', list.error, list.errorUpdatedAt);
 
-  const conversations = list.data?.conversations ?? [];
-  const total = list.data?.pagination.total ?? 0;
+  const conversations = isFiltering
+    ? (every.data?.conversations ?? []).filter((conversation) => conversation.is_group === (filter === 'group') && nameMatches(conversation.name, nameFilter))
+    : (paged.data?.conversations ?? []);
+  const total = paged.data?.pagination.total ?? 0;
   const loaded = conversations.length;
   // Only a page of the current filter may grow the limit: a kept previous page says nothing.
-  const nextLimit = list.isPlaceholderData || list.isFetching ? limit : nextConversationLimit(limit, loaded, total);
+  const nextLimit = isFiltering || paged.isPlaceholderData || paged.isFetching ? limit : nextConversationLimit(limit, loaded, total);
 
   useEffect(() => {
     const sentinel = sentinelRef.current;
@@ -116,7 +133,7 @@ export function ConversationList({ filter, limit, onLimitChange, selectedId }: C
         </List>
       )}
       <Box ref={sentinelRef} sx={{ height: 1 }} />
-      {list.isFetching && list.isPlaceholderData ? (
+      {!isFiltering && paged.isFetching && paged.isPlaceholderData ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 1.5 }}>
           <CircularProgress size={20} aria-label="Loading more conversations" />
         </Box>

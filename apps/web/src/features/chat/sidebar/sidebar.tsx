@@ -20,11 +20,15 @@ import { useGlobalSearch } from '../search/global-search';
 import { GlobalSearchResults } from '../search/global-search-results';
 import { ConversationList } from './conversation-list';
 import { UnreadBadge } from './unread-badge';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 interface SidebarProps {
   selectedId: number | null;
   isNarrow: boolean;
 }
+
+/** How long typing pauses before the list filters by name. */
+const NAME_FILTER_DEBOUNCE_MS = 200;
 
 /**
  * Left side of the main screen (000 §2): inbox head, search box, Personal/Group toggle, list.
@@ -36,6 +40,8 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
   const [isDirectMessageOpen, setIsDirectMessageOpen] = useState(false);
   const [isCreateGroupOpen, setIsCreateGroupOpen] = useState(false);
   const [searchText, setSearchText] = useState('');
+  // The list filters by name as one types; Enter searches the messages (issue 17).
+  const nameFilter = useDebouncedValue(searchText, NAME_FILTER_DEBOUNCE_MS);
   const globalSearch = useGlobalSearch();
   const unread = useUnreadCountQuery();
   useQueryErrorReport('UPDATE_CONVERSATION_DATA_ERROR', unread.error, unread.errorUpdatedAt);
@@ -100,6 +106,7 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           onKeyDown={handleSearchKeyDown}
+          helperText={searchText.trim() === '' || globalSearch.isShowing ? undefined : 'Press Enter to search messages'}
           slotProps={{
             htmlInput: { 'aria-label': 'Search conversations', enterKeyHint: 'search' },
             input: {
@@ -140,7 +147,7 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
           onBack={clearSearch}
         />
       ) : (
-        <ConversationList filter={filter} limit={limit} onLimitChange={setLimit} selectedId={selectedId} />
+        <ConversationList filter={filter} nameFilter={nameFilter} limit={limit} onLimitChange={setLimit} selectedId={selectedId} />
       )}
       <DirectMessageDialog isOpen={isDirectMessageOpen} onClose={() => setIsDirectMessageOpen(false)} />
       <CreateGroupDialog isOpen={isCreateGroupOpen} onClose={() => setIsCreateGroupOpen(false)} />
