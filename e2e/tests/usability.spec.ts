@@ -149,6 +149,49 @@ for (const [width, height, device] of WIDTHS) {
       await expect(list.getByTestId('conversation-item').filter({ hasNotText: 'Juan Dela Cruz' })).toHaveCount(others);
     });
 
+    test('the members dialog says each member’s role and state in words, and why an action is not theirs', async ({ page }) => {
+      await signInAndWaitForHome(page, 'maria.santos@demo.local');
+      await openConversation(page, 'Group', 'Sales Team');
+      await page.getByRole('button', { name: 'Conversation menu' }).click();
+      await page.getByRole('menuitem', { name: 'View Members' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Members' });
+      const rows = dialog.getByTestId('member-row');
+      await expect(rows.first()).toBeVisible();
+      const count = await rows.count();
+      for (let index = 0; index < count; index += 1) {
+        await expect(rows.nth(index).getByTestId('member-role')).toHaveText(/Member|Group admin/);
+      }
+      const own = rows.filter({ hasText: 'Maria Santos' });
+      await expect(own.getByTestId('member-role')).toContainText('You');
+      await expect(own).toContainText('DISABLED');
+      await expect(own).toContainText('You cannot mute or remove yourself.');
+      // A phone gets a list, not a clipped table.
+      await expect(dialog.getByRole('table')).toHaveCount(device === 'phone' ? 0 : 1);
+      if (device === 'phone') await expect(dialog.getByRole('list', { name: 'Members' })).toBeVisible();
+      const fits = await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+      expect(fits).toBe(true);
+    });
+
+    test('a group conversation opened by its link shows the Group tab, where it is listed', async ({ page, request }) => {
+      await signInAndWaitForHome(page, 'maria.santos@demo.local');
+      await page.getByRole('button', { name: /^Personal/ }).click();
+      const maria = await apiSignIn(request, 'maria.santos');
+      const { conversations } = (await (await request.get('/api/v1/conversations', { headers: maria.headers })).json()) as {
+        conversations: { id: number; name: string }[];
+      };
+      const group = conversations.find((conversation) => conversation.name === 'Sales Team')!;
+      await page.goto(`/conversations/${group.id}`);
+      await expect(page.getByRole('region', { name: 'Conversation Sales Team' })).toBeVisible();
+      // On a phone the list and the chat alternate: back to the list.
+      if (device === 'phone') await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page.getByRole('button', { name: /^Group/ })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('list', { name: 'Group conversations' }).getByTestId('conversation-item').filter({ hasText: 'Sales Team' })).toBeVisible();
+      // The person may still choose the other tab.
+      await page.getByRole('button', { name: /^Personal/ }).click();
+      await expect(page.getByRole('list', { name: 'Personal conversations' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Personal/ })).toHaveAttribute('aria-pressed', 'true');
+    });
+
     test('someone who approves nothing sees Chat and Requests, and no Approvals', async ({ page }) => {
       await signInAndWaitForHome(page, 'maria.santos@demo.local');
       const nav = mainNav(page);

@@ -6,6 +6,7 @@ import { Navigate, useMatch } from 'react-router';
 import { ChatPane } from './chat-pane/chat-pane';
 import { useIsNarrow } from './lib/use-phone';
 import { Sidebar } from './sidebar/sidebar';
+import { useConversationTab } from './sidebar/use-conversation-tab';
 
 /** The header's height (AppHeader's Toolbar): the screen fills the rest of the window. */
 const HEADER_HEIGHT = { xs: 60, lg: 68 };
@@ -19,8 +20,10 @@ export function MainScreen() {
   const isNarrow = useIsNarrow();
   const rawId = match?.params.conversationId;
   const conversationId = rawId === undefined ? null : Number(rawId);
+  const isValidId = conversationId === null || (Number.isInteger(conversationId) && conversationId > 0);
+  const [filter, setFilter] = useConversationTab(isValidId ? conversationId : null);
 
-  if (conversationId !== null && !(Number.isInteger(conversationId) && conversationId > 0)) {
+  if (!isValidId) {
     return <Navigate to="/not-found" replace />;
   }
 
@@ -36,7 +39,7 @@ export function MainScreen() {
         overflow: 'hidden',
       }}
     >
-      {showSidebar ? <Sidebar selectedId={conversationId} isNarrow={isNarrow} /> : null}
+      {showSidebar ? <Sidebar selectedId={conversationId} isNarrow={isNarrow} filter={filter} onFilterChange={setFilter} /> : null}
       {showChat ? (
         conversationId !== null ? (
           <ChatPane key={conversationId} conversationId={conversationId} />

@@ -35,10 +35,10 @@ export const useUnreadCountQuery = () =>
     refetchInterval: UNREAD_COUNT_POLL_MS,
   });
 
-export const useConversationQuery = (id: number) =>
+export const useConversationQuery = (id: number, isEnabled = true) =>
   useQuery({
     queryKey: chatKeys.detail(id),
-    enabled: hasSession(),
+    enabled: isEnabled && hasSession(),
     queryFn: ({ signal }) =>
       callApi(routes.chat.conversation, { params: { id }, signal }),
     select: (response) => response.conversation,

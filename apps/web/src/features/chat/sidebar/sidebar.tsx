@@ -12,7 +12,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { useUnreadCountQuery } from '../api/queries';
-import { readStoredFilter, storeFilter } from '../lib/storage';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { CreateGroupDialog } from '../modals/create-group-dialog';
 import { DirectMessageDialog } from '../modals/direct-message-dialog';
@@ -25,6 +24,9 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 interface SidebarProps {
   selectedId: number | null;
   isNarrow: boolean;
+  /** The Personal/Group tab, held by the main screen (use-conversation-tab.ts). */
+  filter: ConversationFilter;
+  onFilterChange: (filter: ConversationFilter) => void;
 }
 
 /** How long typing pauses before the list filters by name. */
@@ -34,9 +36,14 @@ const NAME_FILTER_DEBOUNCE_MS = 200;
  * Left side of the main screen (000 §2): inbox head, search box, Personal/Group toggle, list.
  * While global search results show, they take the list's place.
  */
-export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
-  const [filter, setFilter] = useState<ConversationFilter>(readStoredFilter);
+export function Sidebar({ selectedId, isNarrow, filter, onFilterChange }: SidebarProps) {
   const [limit, setLimit] = useState(CONVERSATION_PAGE_SIZE);
+  // A tab change, whoever made it, starts the list over at 10 (000 §9).
+  const [limitFilter, setLimitFilter] = useState(filter);
+  if (limitFilter !== filter) {
+    setLimitFilter(filter);
+    setLimit(CONVERSATION_PAGE_SIZE);
+  }
   const [isDirectMessageOpen, setIsDirectMessageOpen] = useState(false);
   const [isCreateGroupOpen, setIsCreateGroupOpen] = useState(false);
   const [searchText, setSearchText] = useState('');
@@ -62,10 +69,7 @@ export function Sidebar({ selectedId, isNarrow }: SidebarProps) {
     if (!value || value === filter) return;
     // Choosing a list means wanting to see it: the results give way.
     if (globalSearch.isShowing) clearSearch();
-    storeFilter(value);
-    setFilter(value);
-    // A filter change starts the list over at 10 (000 §9).
-    setLimit(CONVERSATION_PAGE_SIZE);
+    onFilterChange(value);
   };
 
   return (
