@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { lengthCounter, lengthProblem } from '../../../lib/text-limit';
 
 export type VoteChoice = 'approved' | 'denied';
 
@@ -20,12 +21,19 @@ interface VoteDialogProps {
   onSubmit: (comment: string) => void;
 }
 
+/** What the server takes in a vote's comment (voteBodySchema). */
+const COMMENT_MAX_LENGTH = 1000;
+
 /** Confirms a vote; a denial needs a reason, an approval may carry a comment (001 §4; docs/DECISIONS.md, "Requests and approvals"). */
 export function VoteDialog({ choice, referenceId, onBehalfOf, isSubmitting, onCancel, onSubmit }: VoteDialogProps) {
   const titleId = useId();
   const [comment, setComment] = useState('');
   const [isReasonMissing, setIsReasonMissing] = useState(false);
   const isDeny = choice === 'denied';
+  // Nothing is cut silently: past the server's 1 000 characters the field says so (issue 17).
+  const tooLong = lengthProblem(comment, COMMENT_MAX_LENGTH);
+  const counter = lengthCounter(comment, COMMENT_MAX_LENGTH);
+  const problem = tooLong ?? (isReasonMissing ? 'Please give a reason for the denial.' : undefined);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +42,7 @@ export function VoteDialog({ choice, referenceId, onBehalfOf, isSubmitting, onCa
       setIsReasonMissing(true);
       return;
     }
+    if (tooLong !== undefined) return;
     onSubmit(comment.trim());
   };
 
@@ -61,13 +70,12 @@ export function VoteDialog({ choice, referenceId, onBehalfOf, isSubmitting, onCa
             if (event.target.value.trim()) setIsReasonMissing(false);
           }}
           required={isDeny}
-          error={isReasonMissing}
-          helperText={isReasonMissing ? 'Please give a reason for the denial.' : ' '}
+          error={problem !== undefined}
+          helperText={[problem, counter].filter(Boolean).join(' · ') || ' '}
           multiline
           minRows={3}
           fullWidth
           autoFocus
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
         />
       </DialogContent>
       <DialogActions>
