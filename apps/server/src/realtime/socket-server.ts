@@ -38,6 +38,8 @@ import type { PresenceRepository } from './presence.repository.js';
 
 interface SocketData {
   user: AuthUser;
+  /** Set once socket.io has connected the socket: from then on its 'disconnect' takes the presence count back. */
+  isConnected?: boolean;
 }
 
 type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -128,6 +130,18 @@ export const createRealtimeServer = ({
   /** Presence changes waiting for the next batch; the latest state of each person wins. */
   const pendingPresence = new Map<number, OnlineUserRecord>();
 
+  /** One socket of this person is gone; when it was their last anywhere, they went offline now. */
+  const leave = (userId: number) =>
+    presence
+      .remove(userId)
+      .then(async (wentOffline) => {
+        if (!wentOffline) return;
+        const time = nowMs();
+        await presenceRepo.recordLastOnline(userId, time);
+        pendingPresence.set(userId, { user_id: userId, is_online: false, last_online: toIsoOrNull(time) });
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'presence remove failed'));
+
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const { cookie } = socket.handshake.headers;
@@ -151,6 +165,18 @@ export const createRealtimeServer = ({
         // Counted before the client hears 'connect', so a list asked for right after
         // (on any process) already has this person online.
         if (await presence.add(user.id)) pendingPresence.set(user.id, { user_id: user.id, is_online: true, last_online: null });
+        // socket.io drops a socket whose client went away during the handshake (a page
+        // reloaded meanwhile) without a 'disconnect': its count is taken back here, or its
+        // person would stay online for ever.
+        const leaveIfNeverConnected = () => {
+          if (!socket.data.isConnected) void leave(user.id);
+        };
+        if (socket.conn.readyState !== 'open') {
+          leaveIfNeverConnected();
+          next(new Error('gone'));
+          return;
+        }
+        socket.conn.once('close', leaveIfNeverConnected);
         next();
       },
       (error: unknown) => {
@@ -213,6 +239,7 @@ export const createRealtimeServer = ({
 
   io.on('connection', (socket: LiveSocket) => {
     const { user } = socket.data;
+    socket.data.isConnected = true;
     void socket.join(userRoom(user.id));
     const source: EventSource = {
       socketId: socket.id,
@@ -222,15 +249,7 @@ export const createRealtimeServer = ({
     socket.on('disconnect', () => {
       // On shutdown every socket drops at once; the people are not leaving, this process is.
       if (isClosing) return;
-      void presence
-        .remove(user.id)
-        .then(async (wentOffline) => {
-          if (!wentOffline) return;
-          const time = nowMs();
-          await presenceRepo.recordLastOnline(user.id, time);
-          pendingPresence.set(user.id, { user_id: user.id, is_online: false, last_online: toIsoOrNull(time) });
-        })
-        .catch((error: unknown) => logger.error({ err: error }, 'presence remove failed'));
+      void leave(user.id);
     });
 
     listen(socket, 'user_online', async (_payload, ack) => {

@@ -23,6 +23,9 @@ export const LIVE_SOCKET_OPTIONS = {
   reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
   randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
   withCredentials: true,
+  // A page that closes or reloads says goodbye, so its person goes offline at once; a
+  // socket still on polling would otherwise count as online until the ping times out.
+  closeOnBeforeunload: true,
   // The provider connects once the person is known.
   autoConnect: false,
 } satisfies Partial<ManagerOptions & SocketOptions>;
