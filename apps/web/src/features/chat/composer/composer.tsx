@@ -137,26 +137,33 @@ export function Composer({ conversationId, threadParentId, isPermittedToChat, re
     }
     isSendingRef.current = true;
     setIsPreparing(true);
+    draftIdRef.current ??= newClientMessageId();
+    const clientMessageId = draftIdRef.current;
+    const draft = { text, files };
+    // Only the mentions still written in the text go (000 §5).
+    const mentionData = mentionPicker.mentionsFor(text);
+    // The input empties at once, so the next message can be typed while this one is on its
+    // way; cleared only after the answer, it raced with the typing and glued the two
+    // messages together. A failed send puts the draft back, unless something new was typed.
+    setText('');
+    setFiles([]);
     try {
-      const prepared = await Promise.all(files.map(({ file }) => shrinkImage(file)));
+      const prepared = await Promise.all(draft.files.map(({ file }) => shrinkImage(file)));
       setIsPreparing(false);
-      draftIdRef.current ??= newClientMessageId();
-      // Only the mentions still written in the text go (000 §5).
-      const mentionData = mentionPicker.mentionsFor(text);
-      const clientMessageId = draftIdRef.current;
       if (isThread) {
-        await sendReply.mutateAsync({ conversationId, parentId: threadParentId, text, files: prepared, mentionData, clientMessageId });
+        await sendReply.mutateAsync({ conversationId, parentId: threadParentId, text: draft.text, files: prepared, mentionData, clientMessageId });
       } else {
-        await send.mutateAsync({ conversationId, text, replyToMessageId: replyTo?.id ?? null, files: prepared, mentionData, clientMessageId });
+        await send.mutateAsync({ conversationId, text: draft.text, replyToMessageId: replyTo?.id ?? null, files: prepared, mentionData, clientMessageId });
       }
-      draftIdRef.current = null;
-      setText('');
-      setFiles([]);
+      if (draftIdRef.current === clientMessageId) draftIdRef.current = null;
       mentionPicker.reset();
       onCancelReply();
       onSent();
       inputRef.current?.focus();
     } catch (error) {
+      // The same draft, with the same client id: sent again, it is never stored twice.
+      setText((current) => (current === '' ? draft.text : current));
+      setFiles((current) => (current.length === 0 ? draft.files : current));
       if (isInputRefusal(error)) setNote(error.message);
       else report('SEND_MESSAGE_ERROR', error);
     } finally {
