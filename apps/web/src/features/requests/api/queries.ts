@@ -1,4 +1,4 @@
-import { routes, type VoteBody } from '@ichat/shared';
+import { FORM_REQUEST_NOTIFICATION_TYPES, routes, type VoteBody } from '@ichat/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
@@ -95,7 +95,7 @@ export const useWithdrawMutation = () => {
 /**
  * How many requests wait on the caller's vote, for the header's Requests destination
  * (issue 17): null for someone who is not an approver. A notification (a request filed, a
- * vote cast) and a reconnect refresh it, so the figure follows without a reload.
+ * vote cast, withdrawn) and a reconnect refresh it, so the figure follows without a reload.
  */
 export const useWaitingApprovalsCount = (): number | null => {
   const queryClient = useQueryClient();
@@ -103,7 +103,10 @@ export const useWaitingApprovalsCount = (): number | null => {
   const isApprover = permissions.data?.approval_page === true;
   const waiting = useApprovalListQuery(isApprover);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: requestKeys.approvals() });
-  useLiveEvent('notification', refresh);
+  // Only a request's notification can change the figure; reactions and mentions ask nothing.
+  useLiveEvent('notification', ({ notification_type }) => {
+    if (isApprover && (FORM_REQUEST_NOTIFICATION_TYPES as readonly string[]).includes(notification_type)) refresh();
+  });
   useReconnected(refresh);
   return isApprover ? (waiting.data?.length ?? 0) : null;
 };
