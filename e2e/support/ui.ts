@@ -53,3 +53,18 @@ export const openConversation = async (page: Page, filter: 'Personal' | 'Group',
   await page.getByTestId('conversation-item').filter({ hasText: name }).click();
   await expect(page.getByRole('region', { name: `Conversation ${name}` })).toBeVisible();
 };
+
+/**
+ * Types `typed` into the composer, checks the mention picker offers `name`, and picks it with
+ * Enter: the picker closes and the composer holds `expected` (the name between @@ markers).
+ */
+export const pickMention = async (page: Page, typed: string, name: string, expected: string) => {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.pressSequentially(typed);
+  const picker = page.getByRole('listbox', { name: 'Mention someone' });
+  await expect(picker.getByRole('option', { name })).toBeVisible();
+  await input.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(input).toHaveValue(expected);
+  return input;
+};

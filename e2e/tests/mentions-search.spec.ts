@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
-import { messageItem, openConversation, withPeople } from '../support/ui.js';
+import { messageItem, openConversation, pickMention, withPeople } from '../support/ui.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,13 +25,7 @@ test('mention a member: the picker, their bell rising live, and the notification
     const before = await bellCount(maria);
     await openGroup(juan);
 
-    const input = juan.getByRole('textbox', { name: 'Message' });
-    await input.pressSequentially('@@Mar');
-    const picker = juan.getByRole('listbox', { name: 'Mention someone' });
-    await expect(picker.getByRole('option', { name: 'Maria Santos' })).toBeVisible();
-    await input.press('Enter');
-    await expect(picker).toHaveCount(0);
-    await expect(input).toHaveValue('@@Maria Santos@@ ');
+    const input = await pickMention(juan, '@@Mar', 'Maria Santos', '@@Maria Santos@@ ');
     const stamp = Date.now();
     await input.pressSequentially(`please confirm order ${stamp}`);
     await input.press('Enter');

@@ -20,7 +20,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { logout } from '../features/auth';
 import { profilePhotoUrl } from '../lib/assets';
 import { ChangePasswordDialog, useMeQuery } from '../features/profile';
-import { NoticeDialog, NoticeText } from '../lib/notice-dialog';
+import { NoticeDialog } from '../lib/notice-dialog';
 import { getStoredUser } from '../lib/session';
 
 const MY_REQUESTS_PATH = '/requests?p=view-requests';
@@ -160,13 +160,7 @@ export function AccountMenu() {
         onClose={() => setIsChangePasswordOpen(false)}
         onChanged={handlePasswordChanged}
       />
-      <NoticeDialog
-        isOpen={isPasswordChangedOpen}
-        title={TEXT.passwordChangedTitle}
-        onClose={() => setIsPasswordChangedOpen(false)}
-      >
-        <NoticeText>{passwordChangedMessage}</NoticeText>
-      </NoticeDialog>
+      <NoticeDialog isOpen={isPasswordChangedOpen} title={TEXT.passwordChangedTitle} onClose={() => setIsPasswordChangedOpen(false)} text={passwordChangedMessage} />
     </>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { EREF_RELOADS_PAGE, erefLine, TEXT, type ErefKey } from '@ichat/shared';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { NoticeDialog, NoticeText } from './notice-dialog';
+import { NoticeDialog } from './notice-dialog';
 
 interface ErefDialogApi {
   show: (key: ErefKey, serverMessage?: string) => void;
@@ -37,10 +37,7 @@ export function ErefDialogProvider({ children }: { children: ReactNode }) {
   return (
     <ErefDialogContext value={api}>
       {children}
-      <NoticeDialog isOpen={isOpen} title={TEXT.errorDialogTitle} onClose={handleClose}>
-        {error?.serverMessage ? <NoticeText>{error.serverMessage}</NoticeText> : null}
-        {error ? <NoticeText>{erefLine(error.key)}</NoticeText> : null}
-      </NoticeDialog>
+      <NoticeDialog isOpen={isOpen} title={TEXT.errorDialogTitle} onClose={handleClose} text={[error?.serverMessage, error ? erefLine(error.key) : null]} />
     </ErefDialogContext>
   );
 }

@@ -4,17 +4,19 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 
 interface NoticeDialogProps {
   isOpen: boolean;
   title: string;
-  children: ReactNode;
+  /** The message, or its paragraphs; empty ones are left out. */
+  text: string | readonly (string | null | undefined)[];
   onClose: () => void;
 }
 
 /** A message the person acknowledges with OK: the spec's alert dialogs. */
-export function NoticeDialog({ isOpen, title, children, onClose }: NoticeDialogProps) {
+export function NoticeDialog({ isOpen, title, text, onClose }: NoticeDialogProps) {
+  const paragraphs = (typeof text === 'string' ? [text] : text).filter((paragraph): paragraph is string => Boolean(paragraph));
   const titleId = useId();
   const textId = useId();
   return (
@@ -27,7 +29,13 @@ export function NoticeDialog({ isOpen, title, children, onClose }: NoticeDialogP
       maxWidth="xs"
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent id={textId}>{children}</DialogContent>
+      <DialogContent id={textId}>
+        {paragraphs.map((paragraph, index) => (
+          <DialogContentText key={index} sx={{ '& + &': { mt: 1.5 } }}>
+            {paragraph}
+          </DialogContentText>
+        ))}
+      </DialogContent>
       <DialogActions>
         <Button onClick={onClose} variant="contained" autoFocus>
           OK
@@ -35,8 +43,4 @@ export function NoticeDialog({ isOpen, title, children, onClose }: NoticeDialogP
       </DialogActions>
     </Dialog>
   );
-}
-
-export function NoticeText({ children }: { children: ReactNode }) {
-  return <DialogContentText sx={{ '& + &': { mt: 1.5 } }}>{children}</DialogContentText>;
 }

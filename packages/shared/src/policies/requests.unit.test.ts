@@ -83,14 +83,16 @@ describe('requests policy', () => {
   });
 });
 
+const TODAY = '2026-11-25';
+/** A delegation from approver to stand-in, by default from yesterday to tomorrow. */
+const delegation = (approver_id: number, delegate_id: number, starts_on = '2026-11-24', ends_on = '2026-11-26'): Delegation => ({
+  approver_id,
+  delegate_id,
+  starts_on,
+  ends_on,
+});
+
 describe('requests policy: stand-ins', () => {
-  const TODAY = '2026-11-25';
-  const delegation = (approver_id: number, delegate_id: number, starts_on = '2026-11-24', ends_on = '2026-11-26'): Delegation => ({
-    approver_id,
-    delegate_id,
-    starts_on,
-    ends_on,
-  });
   const STANDIN = 7;
 
   it.each<[string, number, RequestFacts, ApproverSeat[], Delegation[], ReturnType<typeof votingSeat>]>([
@@ -204,13 +206,8 @@ describe('requests policy: approval chains', () => {
 });
 
 describe('requests policy: naming a stand-in', () => {
-  const TODAY = '2026-11-25';
-  const wanted = (approver_id: number, delegate_id: number, starts_on = '2026-11-25', ends_on = '2026-11-30'): Delegation => ({
-    approver_id,
-    delegate_id,
-    starts_on,
-    ends_on,
-  });
+  /** A delegation being named, by default from today for a few days. */
+  const wanted = (approver_id: number, delegate_id: number, starts_on = TODAY, ends_on = '2026-11-30') => delegation(approver_id, delegate_id, starts_on, ends_on);
   const facts = (overrides: Partial<{ delegateIsActive: boolean; existing: Delegation[] }> = {}) => ({
     delegateIsActive: true,
     today: TODAY,

@@ -338,6 +338,18 @@ export const edsrDataSchema = z
   .refine((data) => data.visits.length + data.calls.length > 0, { error: 'Add at least one visit or call.' });
 export type EdsrData = z.input<typeof edsrDataSchema>;
 
+/** The schema of each form's data, as the server reads a submission of that form. */
+export const FORM_DATA_SCHEMAS = {
+  epr: eprDataSchema,
+  offsetting: offsetBodySchema,
+  prospecting: prospectingDataSchema,
+  transmittal: transmittalDataSchema,
+  'explain-why': explainWhyDataSchema,
+  ccar: ccarDataSchema,
+  'so-lo': soLoDataSchema,
+  edsr: edsrDataSchema,
+} as const satisfies Record<FormType, z.ZodType>;
+
 /** The submit path segment of each form type ('prospecting' also takes explain-why, ccar and so-lo). */
 export const SUBMIT_KINDS: Record<FormType, SubmitKind> = {
   epr: 'epr',

@@ -25,6 +25,16 @@ export const chatUserColumns = [
   'users.profile_photo',
 ] as const;
 
+/** chatUserColumns of a users table joined under another name, each named after it (actor.id as actor_id). */
+const chatUserColumnsAs = <Alias extends string>(alias: Alias) =>
+  [
+    `${alias}.id as ${alias}_id`,
+    `${alias}.display_name as ${alias}_display_name`,
+    `${alias}.first_name as ${alias}_first_name`,
+    `${alias}.email_address as ${alias}_email_address`,
+    `${alias}.profile_photo as ${alias}_profile_photo`,
+  ] as const;
+
 export interface MembershipRow {
   member_id: number;
   conversation_id: number;
@@ -398,22 +408,7 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
         .selectFrom('conversation_actions as a')
         .innerJoin('users as actor', 'actor.id', 'a.user_id')
         .leftJoin('users as receiver', 'receiver.id', 'a.receiving_user_id')
-        .select([
-          'a.id',
-          'a.action',
-          'a.detail',
-          'a.created_at',
-          'actor.id as actor_id',
-          'actor.display_name as actor_display_name',
-          'actor.first_name as actor_first_name',
-          'actor.email_address as actor_email_address',
-          'actor.profile_photo as actor_profile_photo',
-          'receiver.id as receiver_id',
-          'receiver.display_name as receiver_display_name',
-          'receiver.first_name as receiver_first_name',
-          'receiver.email_address as receiver_email_address',
-          'receiver.profile_photo as receiver_profile_photo',
-        ])
+        .select(['a.id', 'a.action', 'a.detail', 'a.created_at', ...chatUserColumnsAs('actor'), ...chatUserColumnsAs('receiver')])
         .where('a.conversation_id', '=', conversationId)
         .orderBy('a.id', 'desc')
         .limit(options.limit);

@@ -35,6 +35,9 @@ const messageColumns = [
 
 const toMessageRow = <T extends { is_deleted: unknown }>(row: T) => ({ ...row, is_deleted: toBool(row.is_deleted as never) });
 
+/** An attachment as a message carries it and the Files list shows it. */
+const attachmentColumns = ['a.id', 'a.message_id', 'a.stored_name', 'a.original_name', 'a.file_type', 'a.size_bytes', 'a.created_at'] as const;
+
 export const createMessagesRepository = (db: Kysely<Database>) => {
   const topLevel = (conversationId: number, executor: Executor = db) =>
     executor
@@ -204,10 +207,10 @@ export const createMessagesRepository = (db: Kysely<Database>) => {
     async attachmentsFor(messageIds: number[]): Promise<AttachmentRow[]> {
       if (messageIds.length === 0) return [];
       return db
-        .selectFrom('message_attachments')
-        .select(['id', 'message_id', 'stored_name', 'original_name', 'file_type', 'size_bytes', 'created_at'])
-        .where('message_id', 'in', messageIds)
-        .orderBy('id')
+        .selectFrom('message_attachments as a')
+        .select(attachmentColumns)
+        .where('a.message_id', 'in', messageIds)
+        .orderBy('a.id')
         .execute();
     },
 
@@ -272,16 +275,7 @@ export const createMessagesRepository = (db: Kysely<Database>) => {
         .selectFrom('message_attachments as a')
         .innerJoin('messages', 'messages.id', 'a.message_id')
         .innerJoin('users', 'users.id', 'messages.sender_id')
-        .select([
-          'a.id',
-          'a.message_id',
-          'a.stored_name',
-          'a.original_name',
-          'a.file_type',
-          'a.size_bytes',
-          'a.created_at',
-          ...chatUserColumns,
-        ])
+        .select([...attachmentColumns, ...chatUserColumns])
         .where('messages.conversation_id', '=', conversationId)
         .where('messages.is_deleted', '=', false)
         .orderBy('a.id', 'desc')

@@ -5,6 +5,9 @@ import type { Database } from '../../db/tables.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** Who stands in for whom, from which day to which: what the policy's stand-in rules read. */
+const delegationTerms = ['d.approver_id', 'd.delegate_id', 'd.starts_on', 'd.ends_on'] as const;
+
 export const createDelegationsRepository = (db: Kysely<Database>) => {
   const withNames = (executor: Executor) =>
     executor
@@ -12,27 +15,16 @@ export const createDelegationsRepository = (db: Kysely<Database>) => {
       .innerJoin('users as approver', 'approver.id', 'd.approver_id')
       .innerJoin('users as delegate', 'delegate.id', 'd.delegate_id')
       .innerJoin('users as creator', 'creator.id', 'd.created_by')
-      .select([
-        'd.id',
-        'd.approver_id',
-        'd.delegate_id',
-        'd.starts_on',
-        'd.ends_on',
-        'd.created_by',
-        'd.created_at',
-        'approver.display_name as approver_name',
-        'delegate.display_name as delegate_name',
-        'creator.display_name as creator_name',
-      ])
+      .select(['d.id', ...delegationTerms, 'd.created_by', 'd.created_at'])
+      .select(['approver.display_name as approver_name', 'delegate.display_name as delegate_name', 'creator.display_name as creator_name'])
       .where('d.revoked_at', 'is', null);
 
-  const notRevoked = (executor: Executor) =>
-    executor.selectFrom('delegations').select(['approver_id', 'delegate_id', 'starts_on', 'ends_on']).where('revoked_at', 'is', null);
+  const notRevoked = (executor: Executor) => executor.selectFrom('delegations as d').select(delegationTerms).where('d.revoked_at', 'is', null);
 
   return {
     /** Stand-ins in force today for this person: whose seats they may use. */
     activeTo: (delegateId: number, today: string, executor: Executor = db): Promise<Delegation[]> =>
-      notRevoked(executor).where('delegate_id', '=', delegateId).where('starts_on', '<=', today).where('ends_on', '>=', today).execute(),
+      notRevoked(executor).where('d.delegate_id', '=', delegateId).where('d.starts_on', '<=', today).where('d.ends_on', '>=', today).execute(),
 
     /**
      * Takes the approver's row lock for the rest of the transaction (PostgreSQL; SQLite runs
@@ -49,7 +41,7 @@ export const createDelegationsRepository = (db: Kysely<Database>) => {
 
     /** An approver's delegations that have not ended before `today`. */
     currentOf: (approverId: number, today: string, executor: Executor = db): Promise<Delegation[]> =>
-      notRevoked(executor).where('approver_id', '=', approverId).where('ends_on', '>=', today).execute(),
+      notRevoked(executor).where('d.approver_id', '=', approverId).where('d.ends_on', '>=', today).execute(),
 
     /** Delegations given or received by this person (or every one), newest first. */
     list(options: { userId?: number | undefined; today: string }) {

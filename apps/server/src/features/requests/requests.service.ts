@@ -17,6 +17,7 @@ import {
   isRefusal,
   votingSeat,
   REQUEST_REFUSALS,
+  FORM_DATA_SCHEMAS,
   FORM_FILE_FIELDS,
   manilaToday,
   SUBMIT_KIND_FORM_TYPES,
@@ -25,15 +26,7 @@ import {
   MAX_CENTAVOS,
   REFERENCE_PREFIXES,
   TEXT,
-  ccarDataSchema,
   centavosToPesos,
-  edsrDataSchema,
-  eprDataSchema,
-  explainWhyDataSchema,
-  offsetBodySchema,
-  prospectingDataSchema,
-  soLoDataSchema,
-  transmittalDataSchema,
   type FormType,
   type RequestStatus,
   type SubmitKind,
@@ -50,17 +43,6 @@ import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { DelegationsRepository } from './delegations.repository.js';
 import type { NewLine, RequestsRepository } from './requests.repository.js';
-
-export const FORM_DATA_SCHEMAS: Record<FormType, z.ZodType> = {
-  epr: eprDataSchema,
-  offsetting: offsetBodySchema,
-  prospecting: prospectingDataSchema,
-  transmittal: transmittalDataSchema,
-  'explain-why': explainWhyDataSchema,
-  ccar: ccarDataSchema,
-  'so-lo': soLoDataSchema,
-  edsr: edsrDataSchema,
-};
 
 /** A form whose chain has no band for the amount (an administrator left it without one). */
 export const CHAIN_MISSING = 'This form has no approvers set up yet. Please ask an administrator.';
@@ -192,7 +174,7 @@ export const createRequestsService = ({ db, requests, delegations, notifications
 
     switch (type) {
       case 'epr': {
-        const epr = data as z.output<typeof eprDataSchema>;
+        const epr = data as z.output<typeof FORM_DATA_SCHEMAS.epr>;
         requireFutureDate(epr.date_needed, 'Date needed');
         const [company, prType] = await Promise.all([
           requests.findCompany(epr.company_id),
@@ -217,12 +199,12 @@ export const createRequestsService = ({ db, requests, delegations, notifications
         };
       }
       case 'transmittal': {
-        const transmittal = data as z.output<typeof transmittalDataSchema>;
+        const transmittal = data as z.output<typeof FORM_DATA_SCHEMAS.transmittal>;
         const { lines, total } = priced(transmittal.transmittals, 'transmittal');
         return { details: { receiver: transmittal.receiver }, lines, totalCost: total, rowOffsets: {} };
       }
       case 'offsetting': {
-        const offset = data as z.output<typeof offsetBodySchema>;
+        const offset = data as z.output<typeof FORM_DATA_SCHEMAS.offsetting>;
         const totalHours = offset.offsettingRows.reduce((sum, row) => sum + row.accumulatedHrs, 0);
         return {
           details: { totalHours, dateOffset: offset.dateOffset, typeOffset: offset.typeOffset },
@@ -241,7 +223,7 @@ export const createRequestsService = ({ db, requests, delegations, notifications
         };
       }
       case 'edsr': {
-        const edsr = data as z.output<typeof edsrDataSchema>;
+        const edsr = data as z.output<typeof FORM_DATA_SCHEMAS.edsr>;
         const activity = (rows: typeof edsr.visits, kind: string, start: number) =>
           rows.map((row, index): NewLine => ({
             kind,

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isNoResponse } from '../../lib/api-client';
-import { NoticeDialog, NoticeText } from '../../lib/notice-dialog';
+import { NoticeDialog } from '../../lib/notice-dialog';
 import { PasswordField } from '../../lib/password-field';
 import { useLoginMutation } from './mutations';
 
@@ -83,13 +83,7 @@ export function LoginForm({ isDisabled }: LoginFormProps) {
       <Button type="submit" variant="contained" size="large" fullWidth loading={login.isPending} disabled={isDisabled}>
         Log In
       </Button>
-      <NoticeDialog
-        isOpen={isLoginFailedOpen}
-        title={TEXT.loginFailedTitle}
-        onClose={() => setIsLoginFailedOpen(false)}
-      >
-        <NoticeText>{unreachableMessage}</NoticeText>
-      </NoticeDialog>
+      <NoticeDialog isOpen={isLoginFailedOpen} title={TEXT.loginFailedTitle} onClose={() => setIsLoginFailedOpen(false)} text={unreachableMessage} />
     </Stack>
   );
 }

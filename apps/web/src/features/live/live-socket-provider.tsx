@@ -16,7 +16,7 @@ import {
   type ServerEventPayload,
 } from '@ichat/shared';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { NoticeDialog, NoticeText } from '../../lib/notice-dialog';
+import { NoticeDialog } from '../../lib/notice-dialog';
 import { callApi, isUnauthorized, routeUrl } from '../../lib/api-client';
 import { endSession, getStoredUser, getToken, hasSession, type StoredUser } from '../../lib/session';
 import { LiveConnectionContext, parseServerEvent, type LiveConnection } from './live-context';
@@ -164,9 +164,7 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
   return (
     <LiveConnectionContext value={live}>
       {children}
-      <NoticeDialog isOpen={isProblemOpen} title={TEXT.errorDialogTitle} onClose={() => setIsProblemOpen(false)}>
-        <NoticeText>{problem}</NoticeText>
-      </NoticeDialog>
+      <NoticeDialog isOpen={isProblemOpen} title={TEXT.errorDialogTitle} onClose={() => setIsProblemOpen(false)} text={problem} />
     </LiveConnectionContext>
   );
 }

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { imageUrl } from '../../lib/assets';
-import { NoticeDialog, NoticeText } from '../../lib/notice-dialog';
+import { NoticeDialog } from '../../lib/notice-dialog';
 import defaultAvatarUrl from '../../assets/default-avatar.svg';
 import { useOpenAtMessage } from '../chat';
 import { useQueryErrorReport, useReportError } from '../../lib/use-report-error';
@@ -154,9 +154,7 @@ export function NotificationBell() {
           )}
         </Box>
       </Popover>
-      <NoticeDialog isOpen={isUnsupportedOpen} title="Notification" onClose={() => setIsUnsupportedOpen(false)}>
-        <NoticeText>{TEXT.unsupportedNotification}</NoticeText>
-      </NoticeDialog>
+      <NoticeDialog isOpen={isUnsupportedOpen} title="Notification" onClose={() => setIsUnsupportedOpen(false)} text={TEXT.unsupportedNotification} />
     </>
   );
 }

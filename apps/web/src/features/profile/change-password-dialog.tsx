@@ -1,10 +1,9 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { ChangePasswordFields, useChangePasswordForm } from './change-password-fields';
+import { FormDialogActions } from '../../lib/form-dialog-actions';
 
 interface ChangePasswordDialogProps {
   isOpen: boolean;
@@ -31,14 +30,7 @@ function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onC
       <DialogContent sx={{ pt: '8px !important' }}>
         <ChangePasswordFields form={form} oldPasswordLabel="Old Password" />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={form.isPending}>
-          Update Password
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onCancel} submitLabel="Update Password" isPending={form.isPending} />
     </form>
   );
 }

@@ -165,8 +165,14 @@ function NameStandInForm({ viewer, canChooseApprover, existing, onNamed }: NameS
   const [problem, setProblem] = useState<string | null>(null);
 
   // An administrator searches every account; an approver the chat's directory.
-  const search = useMemo(() => (viewer.isAdmin ? searchActivePeople : searchDirectory(queryClient)), [viewer.isAdmin, queryClient]);
-  const searchKey = standInKeys.search(viewer.isAdmin ? 'admin' : 'directory');
+  // Both pickers search the same people: an admin everyone active, others their directory.
+  const peopleSearch = useMemo(
+    () => ({
+      search: viewer.isAdmin ? searchActivePeople : searchDirectory(queryClient),
+      searchKey: standInKeys.search(viewer.isAdmin ? 'admin' : 'directory'),
+    }),
+    [viewer.isAdmin, queryClient],
+  );
 
   const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -226,20 +232,13 @@ function NameStandInForm({ viewer, canChooseApprover, existing, onNamed }: NameS
           {problem ? <Alert severity="error">{problem}</Alert> : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: canChooseApprover ? '1fr 1fr' : '1fr' } }}>
             {canChooseApprover ? (
-              <PersonPicker
-                label="Approver (empty: yourself)"
-                value={approver}
-                onChange={setApprover}
-                search={search}
-                searchKey={searchKey}
-              />
+              <PersonPicker label="Approver (empty: yourself)" value={approver} onChange={setApprover} {...peopleSearch} />
             ) : null}
             <PersonPicker
               label="Stand-in"
               value={delegate}
               onChange={setDelegate}
-              search={search}
-              searchKey={searchKey}
+              {...peopleSearch}
               excludeIds={[approver?.id ?? viewer.id]}
             />
           </Box>

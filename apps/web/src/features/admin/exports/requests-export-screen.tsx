@@ -80,22 +80,8 @@ export function RequestsExportScreen() {
           </Alert>
         ) : null}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2.5 }}>
-          <TextField select label="Form" value={formType} onChange={(event) => setFormType(event.target.value)}>
-            <MenuItem value="">Every form</MenuItem>
-            {FORM_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {FORM_TYPE_NAMES[type]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label="Status" value={status} onChange={(event) => setStatus(event.target.value)}>
-            <MenuItem value="">Every status</MenuItem>
-            {REQUEST_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {STATUS_NAMES[value]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <FilterSelect label="Form" everyText="Every form" value={formType} onChange={setFormType} options={FORM_TYPES} nameOf={(type) => FORM_TYPE_NAMES[type]} />
+          <FilterSelect label="Status" everyText="Every status" value={status} onChange={setStatus} options={REQUEST_STATUSES} nameOf={(value) => STATUS_NAMES[value]} />
           <TextField type="date" label="Filed from" value={from} onChange={(event) => setFrom(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField type="date" label="Filed to" value={to} onChange={(event) => setTo(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         </Box>
@@ -104,5 +90,29 @@ export function RequestsExportScreen() {
         </Button>
       </Paper>
     </AdminScreen>
+  );
+}
+
+interface FilterSelectProps<Option extends string> {
+  label: string;
+  /** The first choice, which filters nothing. */
+  everyText: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly Option[];
+  nameOf: (option: Option) => string;
+}
+
+/** A filter of the export: every value, or one of the options. */
+function FilterSelect<Option extends string>({ label, everyText, value, onChange, options, nameOf }: FilterSelectProps<Option>) {
+  return (
+    <TextField select label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      <MenuItem value="">{everyText}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {nameOf(option)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

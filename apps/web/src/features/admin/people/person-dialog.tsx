@@ -45,6 +45,14 @@ function PersonForm({ person, onClose, onSaved }: PersonDialogProps) {
 
   const fail = (error: Error) => setProblem(error.message);
 
+  /** Says each field's problem and the first one at the top; true when the body may be sent. */
+  const isValid = (schema: typeof createUserBodySchema | typeof adminEditUserBodySchema, body: unknown) => {
+    const parsed = schema.safeParse(body);
+    setFieldProblems(parsed.success ? {} : problemsByField(parsed.error));
+    setProblem(parsed.success ? null : firstProblem(parsed.error));
+    return parsed.success;
+  };
+
   const handleSubmit = () => {
     if (isNew) {
       const body: CreateUserBody = {
@@ -57,14 +65,7 @@ function PersonForm({ person, onClose, onSaved }: PersonDialogProps) {
         approval_page: fields.approval_page,
         password: fields.password,
       };
-      const parsed = createUserBodySchema.safeParse(body);
-      if (!parsed.success) {
-        setFieldProblems(problemsByField(parsed.error));
-        setProblem(firstProblem(parsed.error));
-        return;
-      }
-      setFieldProblems({});
-      setProblem(null);
+      if (!isValid(createUserBodySchema, body)) return;
       create.mutate(body, { onSuccess: ({ message }) => onSaved(message), onError: fail });
       return;
     }
@@ -73,14 +74,7 @@ function PersonForm({ person, onClose, onSaved }: PersonDialogProps) {
       onClose();
       return;
     }
-    const parsed = adminEditUserBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setFieldProblems(problemsByField(parsed.error));
-      setProblem(firstProblem(parsed.error));
-      return;
-    }
-    setFieldProblems({});
-    setProblem(null);
+    if (!isValid(adminEditUserBodySchema, body)) return;
     update.mutate({ id: person.id, body }, { onSuccess: ({ message }) => onSaved(message), onError: fail });
   };
 

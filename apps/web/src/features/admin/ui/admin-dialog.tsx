@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, type ReactNode, type SubmitEvent } from 'react';
+import { FormDialogActions } from '../../../lib/form-dialog-actions';
 
 interface AdminDialogProps {
   isOpen: boolean;
@@ -45,22 +46,15 @@ export function AdminDialog({ isOpen, title, onClose, submitLabel, onSubmit, isP
             {children}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          {submitLabel ? (
-            <>
-              <Button onClick={onClose} color="inherit">
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" loading={isPending}>
-                {submitLabel}
-              </Button>
-            </>
-          ) : (
+        {submitLabel ? (
+          <FormDialogActions onCancel={onClose} submitLabel={submitLabel} isPending={isPending} />
+        ) : (
+          <DialogActions sx={{ px: 3, pb: 2.5 }}>
             <Button onClick={onClose} variant="contained">
               Done
             </Button>
-          )}
-        </DialogActions>
+          </DialogActions>
+        )}
       </form>
     </Dialog>
   );

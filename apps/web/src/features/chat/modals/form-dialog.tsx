@@ -1,13 +1,12 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, type ComponentType, type ReactNode, type SubmitEvent } from 'react';
-import { NoticeDialog, NoticeText } from '../../../lib/notice-dialog';
+import { NoticeDialog } from '../../../lib/notice-dialog';
 import { useFormDialogNotice } from './use-form-dialog-notice';
+import { FormDialogActions } from '../../../lib/form-dialog-actions';
 
 /**
  * Called by the form once it has done its work: the server's sentence (the dialog's own
@@ -55,9 +54,7 @@ export function formDialog<Props extends object>(setup: FormDialogSetup, Form: C
           <DialogTitle id={titleId}>{title}</DialogTitle>
           <Form {...props} onCancel={onClose} onDone={finishWithNotice} />
         </Dialog>
-        <NoticeDialog isOpen={notice !== null} title="Success" onClose={handleNoticeClosed}>
-          <NoticeText>{notice ?? fallbackNotice}</NoticeText>
-        </NoticeDialog>
+        <NoticeDialog isOpen={notice !== null} title="Success" onClose={handleNoticeClosed} text={notice ?? fallbackNotice} />
       </>
     );
   };
@@ -93,14 +90,7 @@ export function FormDialogForm({ onSubmit, onCancel, submitLabel, isPending, sta
           {children}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isPending}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onCancel} submitLabel={submitLabel} isPending={isPending} />
     </form>
   );
 }

@@ -1,8 +1,5 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
@@ -13,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ErefKey } from '@ichat/shared';
 import { useId, type ReactNode } from 'react';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
+import { ClosableDialogTitle } from '../../../lib/closable-dialog-title';
 
 /** The props of a modal about the open conversation (its files, log, search). */
 export interface ConversationModalProps {
@@ -34,12 +32,9 @@ export function ModalFrame({ isOpen, title, onClose, children, maxWidth = 'md' }
   const titleId = useId();
   return (
     <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <ClosableDialogTitle id={titleId} onClose={onClose}>
         {title}
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-        <CloseIcon />
-      </IconButton>
+      </ClosableDialogTitle>
       <DialogContent dividers>{children}</DialogContent>
     </Dialog>
   );

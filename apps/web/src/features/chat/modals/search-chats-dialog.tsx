@@ -7,12 +7,12 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type SubmitEvent } from 'react';
 import { useSearchMessagesMutation } from '../api/mutations';
 import { UserAvatar } from '../conversation-avatar';
 import { longDateTime } from '../lib/dates';
 import { messageGist } from '../lib/preview';
+import { SearchField } from '../../../lib/search-field';
 import { useReportError } from '../../../lib/use-report-error';
 import { EmptyText, ModalFrame, type ConversationModalProps } from './modal-frame';
 
@@ -54,14 +54,8 @@ function SearchForm({ conversationId, onPick }: Pick<Props, 'conversationId' | '
   return (
     <>
       <Stack component="form" noValidate onSubmit={handleSubmit} direction="row" spacing={1} sx={{ mb: 1 }}>
-        <TextField
-          size="small"
-          label="Search messages"
-          helperText="Press Enter or Search"
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          autoFocus
-        />
+        {/* Enter submits the form, so the field needs no Enter handler of its own. */}
+        <SearchField label="Search messages" helperText="Press Enter or Search" value={keyword} onChange={setKeyword} autoFocus />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} loading={search.isPending}>
           Search
         </Button>

@@ -1,16 +1,13 @@
 import { CONVERSATION_PAGE_SIZE, type ConversationFilter } from '@ichat/shared';
 import AddIcon from '@mui/icons-material/Add';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useUnreadCountQuery } from '../api/queries';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { CreateGroupDialog } from '../modals/create-group-dialog';
@@ -20,6 +17,7 @@ import { GlobalSearchResults } from '../search/global-search-results';
 import { ConversationList } from './conversation-list';
 import { UnreadBadge } from './unread-badge';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SearchField } from '../../../lib/search-field';
 
 interface SidebarProps {
   selectedId: number | null;
@@ -56,13 +54,6 @@ export function Sidebar({ selectedId, isNarrow, filter, onFilterChange }: Sideba
   const clearSearch = () => {
     globalSearch.clear();
     setSearchText('');
-  };
-
-  const handleSearchKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Enter runs the search (000 §5); not while an input method is still composing a word.
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    globalSearch.run(searchText);
   };
 
   const handleFilter = (_event: unknown, value: ConversationFilter | null) => {
@@ -104,23 +95,15 @@ export function Sidebar({ selectedId, isNarrow, filter, onFilterChange }: Sideba
         </Tooltip>
       </Box>
       <Box sx={{ px: 2, pb: 1.5 }}>
-        <TextField
-          size="small"
+        <SearchField
+          accessibleName="Search conversations"
+          // A textbox, as it has always been: the sidebar's filter as well as the search.
+          inputType="text"
           placeholder="Search"
           value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          onKeyDown={handleSearchKeyDown}
+          onChange={setSearchText}
+          onEnter={() => globalSearch.run(searchText)}
           helperText={searchText.trim() === '' || globalSearch.isShowing ? undefined : 'Press Enter to search messages'}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search conversations', enterKeyHint: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       </Box>
       <Box sx={{ px: 2, pb: 1 }}>

@@ -1,12 +1,9 @@
 import { canDeleteMessage, canPostIn, HIGHLIGHT_PULSE_MS, isAllowed, type Membership, type Message } from '@ichat/shared';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -22,6 +19,7 @@ import type { LightboxImage } from '../modals/image-lightbox';
 import { MessageReactionPicker } from '../reactions/reaction-picker';
 import { useToggleReaction } from '../reactions/use-toggle-reaction';
 import { useThreadQuery } from './thread-api';
+import { ClosableDialogTitle } from '../../../lib/closable-dialog-title';
 
 interface ThreadDialogProps {
   conversationId: number;
@@ -117,12 +115,9 @@ export function ThreadDialog({
       fullScreen={isNarrow}
       slotProps={{ paper: { sx: { height: isNarrow ? '100%' : 'min(85vh, 760px)', display: 'flex', flexDirection: 'column' } } }}
     >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <ClosableDialogTitle id={titleId} onClose={onClose} closeLabel="Close thread">
         Thread
-      </DialogTitle>
-      <IconButton aria-label="Close thread" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-        <CloseIcon />
-      </IconButton>
+      </ClosableDialogTitle>
       <Divider />
       <Box ref={bodyRef} data-testid="thread-view" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1.5, bgcolor: 'background.default' }}>
         {!detail ? (

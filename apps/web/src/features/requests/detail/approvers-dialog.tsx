@@ -4,9 +4,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -14,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { profilePhotoUrl } from '../../../lib/assets';
 import { approverStatus, formatDateTime, voterName } from '../lib/requests-lib';
+import { ClosableDialogTitle } from '../../../lib/closable-dialog-title';
 
 type Approver = RequestDetail['approval']['first_level_approval'][number];
 
@@ -27,12 +25,9 @@ export function ApproversDialog({ approval, isOpen, onClose }: { approval: Reque
   const titleId = useId();
   return (
     <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+      <ClosableDialogTitle id={titleId} onClose={onClose}>
         Approvers
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-        <CloseIcon />
-      </IconButton>
+      </ClosableDialogTitle>
       <DialogContent dividers>
         <ApproverLevel title="1st Level" approvers={approval.first_level_approval} />
         <ApproverLevel title="2nd Level" approvers={approval.second_level_approval} />

@@ -36,7 +36,7 @@ import {
   safeReturnUrl,
   statusBadge,
 } from '../lib/requests-lib';
-import { CenteredSpinner, StatusChip } from '../requests-ui';
+import { CenteredSpinner, RequestParticular, StatusChip } from '../requests-ui';
 import { ApprovalSteps } from './approval-steps';
 import { ApproversDialog } from './approvers-dialog';
 import { printStyles, RequestPrint } from './request-print';
@@ -250,26 +250,24 @@ function DetailScreen({ request }: { request: RequestDetail }) {
       </Box>
 
       <SectionCard title="Request" sx={{ mb: 2 }}>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
-          <Field label="Reference ID">{requisition.form_request_detail.reference_id}</Field>
-          <Field label="Request Type">{formTypeName(requisition.request_type)}</Field>
-          <Field label="Date & Time Requested">{formatDateTime(requisition.createdAt)}</Field>
-          {requisition.pr_company_detail ? <Field label="Company">{requisition.pr_company_detail.name}</Field> : null}
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+          <RequestParticular term="Reference ID" value={requisition.form_request_detail.reference_id} />
+          <RequestParticular term="Request Type" value={formTypeName(requisition.request_type)} />
+          <RequestParticular term="Date & Time Requested" value={formatDateTime(requisition.createdAt)} />
+          {requisition.pr_company_detail ? <RequestParticular term="Company" value={requisition.pr_company_detail.name} /> : null}
           {requisition.pr_request_detail ? (
-            <Field label="Type of Purchase Request">{requisition.pr_request_detail.name}</Field>
+            <RequestParticular term="Type of Purchase Request" value={requisition.pr_request_detail.name} />
           ) : null}
           {requisition.recommended_supplier ? (
-            <Field label="Recommended Supplier">{requisition.recommended_supplier}</Field>
+            <RequestParticular term="Recommended Supplier" value={requisition.recommended_supplier} />
           ) : null}
-          {requisition.date_needed ? <Field label="Date Needed">{formatCalendarDate(requisition.date_needed)}</Field> : null}
+          {requisition.date_needed ? <RequestParticular term="Date Needed" value={formatCalendarDate(requisition.date_needed)} /> : null}
           {requisition.request_type === 'epr' || requisition.urgent ? (
-            <Field label="Urgent">{requisition.urgent ? 'Yes' : 'No'}</Field>
+            <RequestParticular term="Urgent" value={requisition.urgent ? 'Yes' : 'No'} />
           ) : null}
-          {requisition.total_cost !== null ? <Field label="Total Cost">{formatPesos(requisition.total_cost)}</Field> : null}
+          {requisition.total_cost !== null ? <RequestParticular term="Total Cost" value={formatPesos(requisition.total_cost)} /> : null}
           {extraDetails(requisition.details).map(([key, value]) => (
-            <Field key={key} label={readableLabel(key)}>
-              {readableValue(value)}
-            </Field>
+            <RequestParticular key={key} term={readableLabel(key)} value={readableValue(value)} />
           ))}
         </Box>
         {requisition.files.length > 0 ? (
@@ -305,16 +303,14 @@ function DetailScreen({ request }: { request: RequestDetail }) {
                       <Typography sx={{ fontWeight: 600 }}>{formatPesos(line.estimated_cost)}</Typography>
                     ) : null}
                   </Box>
-                  <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mt: 0.5, pl: 2.5 }}>
-                    <Field label="Quantity">{String(line.quantity)}</Field>
+                  <Box component="dl" sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mt: 0.5, mb: 0, pl: 2.5 }}>
+                    <RequestParticular term="Quantity" value={String(line.quantity)} />
                     {line.estimated_price !== null ? (
-                      <Field label="Estimated Price">{formatPesos(line.estimated_price)}</Field>
+                      <RequestParticular term="Estimated Price" value={formatPesos(line.estimated_price)} />
                     ) : null}
-                    {line.remarks ? <Field label="Remarks">{line.remarks}</Field> : null}
+                    {line.remarks ? <RequestParticular term="Remarks" value={line.remarks} /> : null}
                     {extra.map(([key, value]) => (
-                      <Field key={key} label={readableLabel(key)}>
-                        {readableValue(value)}
-                      </Field>
+                      <RequestParticular key={key} term={readableLabel(key)} value={readableValue(value)} />
                     ))}
                   </Box>
                   {files.length > 0 ? (
@@ -386,19 +382,6 @@ function SectionCard({ title, action, children, sx }: { title: string; action?: 
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-function Field({ label, children }: { label: string; children: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Typography>
-    </Box>
   );
 }
 

@@ -5,10 +5,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { useApprovalListQuery, useRequestHistoryQuery } from '../api/queries';
 import { filterRequests } from '../lib/requests-lib';
-import { CenteredSpinner, ViewTitle } from '../requests-ui';
+import { CenteredSpinner, RequestListSearch, ViewTitle } from '../requests-ui';
 import { useMinimumDelay } from '../use-timed-flag';
 import { RequestRows } from './request-rows';
-import { SearchBox } from './search-box';
 
 const HISTORY_SEARCH_PAUSE_MS = 400;
 
@@ -26,7 +25,7 @@ export function ApprovalListView() {
   return (
     <Box>
       <ViewTitle>My Pending Approvals</ViewTitle>
-      <SearchBox value={search} onChange={setSearch} placeholder="Reference ID, type, date or name" />
+      <RequestListSearch value={search} onChange={setSearch} placeholder="Reference ID, type, date or name" />
       {isWaiting || requests.isPending ? (
         requests.isError ? null : <CenteredSpinner label="Loading approvals" />
       ) : (
@@ -56,7 +55,7 @@ export function ApprovalHistoryView() {
   return (
     <Box>
       <ViewTitle>Requests History</ViewTitle>
-      <SearchBox
+      <RequestListSearch
         value={search}
         onChange={setSearch}
         onEnter={() => setQuery(search.trim())}

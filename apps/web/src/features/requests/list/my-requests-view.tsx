@@ -5,10 +5,9 @@ import { useMemo, useState } from 'react';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { useMyRequestsQuery } from '../api/queries';
 import { filterRequests } from '../lib/requests-lib';
-import { CenteredSpinner, ViewTitle } from '../requests-ui';
+import { CenteredSpinner, RequestListSearch, ViewTitle } from '../requests-ui';
 import { useMinimumDelay } from '../use-timed-flag';
 import { RequestRows } from './request-rows';
-import { SearchBox } from './search-box';
 import { SelectFormDialog } from './select-form-dialog';
 
 /** My Requests (001 §2): client-side search, a 1-second loader, '+ Add New Request'. */
@@ -31,7 +30,7 @@ export function MyRequestsView() {
       >
         My Requests
       </ViewTitle>
-      <SearchBox value={search} onChange={setSearch} placeholder="Reference ID, type or date" />
+      <RequestListSearch value={search} onChange={setSearch} placeholder="Reference ID, type or date" />
       {isWaiting || requests.isPending ? (
         requests.isError ? null : <CenteredSpinner label="Loading requests" />
       ) : (

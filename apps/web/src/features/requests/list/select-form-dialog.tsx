@@ -10,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NoticeDialog, NoticeText } from '../../../lib/notice-dialog';
+import { NoticeDialog } from '../../../lib/notice-dialog';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { useMyFormsQuery } from '../api/queries';
 import { formTypeName, newRequestPath } from '../lib/requests-lib';
@@ -75,9 +75,7 @@ export function SelectFormDialog({ isOpen, onClose }: { isOpen: boolean; onClose
           </Button>
         </DialogActions>
       </Dialog>
-      <NoticeDialog isOpen={isAlertOpen} title="Select a form" onClose={() => setIsAlertOpen(false)}>
-        <NoticeText>{TEXT.selectFormFirst}</NoticeText>
-      </NoticeDialog>
+      <NoticeDialog isOpen={isAlertOpen} title="Select a form" onClose={() => setIsAlertOpen(false)} text={TEXT.selectFormFirst} />
     </>
   );
 }

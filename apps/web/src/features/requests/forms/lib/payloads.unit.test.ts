@@ -1,12 +1,4 @@
-import {
-  ccarDataSchema,
-  eprDataSchema,
-  explainWhyDataSchema,
-  offsetBodySchema,
-  prospectingDataSchema,
-  soLoDataSchema,
-  transmittalDataSchema,
-} from '@ichat/shared';
+import { FORM_DATA_SCHEMAS } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
 import {
   ccarPayload,
@@ -27,8 +19,8 @@ import {
   transmittalPayload,
   transmittalProblems,
   type EprValues,
-  type ProspectingValues,
 } from './payloads';
+import { edsrRow, filledCcar, filledExplainWhy, filledProspecting, filledSoLo, filledTransmittal } from './filled-forms.fixtures';
 
 const eprRow = (over: Partial<EprValues['rows'][number]> = {}) => ({
   key: 'k',
@@ -61,7 +53,7 @@ describe('ePR required fields (001 §5)', () => {
       date_needed: '2026-05-06',
       requisitions: [{ description: 'Portland cement', remarks: '', quantity: 10, price: '250.50' }],
     });
-    expect(eprDataSchema.safeParse(payload).success).toBe(true);
+    expect(FORM_DATA_SCHEMAS.epr.safeParse(payload).success).toBe(true);
   });
 
   it('flags the placeholder selects, blank descriptions and empty or zero quantities', () => {
@@ -93,7 +85,7 @@ describe('offsetting', () => {
     expect(totalHours(offset.rows)).toBe(7);
     const body = offsetPayload(offset);
     expect(body.totalHours).toBe(7);
-    expect(offsetBodySchema.safeParse(body).success).toBe(true);
+    expect(FORM_DATA_SCHEMAS.offsetting.safeParse(body).success).toBe(true);
   });
   it('needs every date', () => {
     expect([...offsetProblems({ ...offset, rows: [{ key: 'a', date: '', accumulatedHrs: 2 }], dateOffset: '' }).keys()]).toEqual([
@@ -104,27 +96,14 @@ describe('offsetting', () => {
 });
 
 describe('prospecting', () => {
-  const values: ProspectingValues = {
-    region: 'Region VII',
-    province: 'Cebu',
-    specificAddress: '12 Osmeña Blvd',
-    companyName: 'Cebu Builders',
-    contactName: 'Ana Reyes',
-    position: 'Purchasing',
-    mobileNumber: '',
-    telephone1: '',
-    telephone2: '',
-    supplier: '',
-    volume: '',
-    prospectsEmail: '',
-  };
+  const values = filledProspecting;
   it('requires region, province, address, company, contact and position', () => {
-    const empty = Object.fromEntries(Object.keys(values).map((key) => [key, ''])) as unknown as ProspectingValues;
+    const empty = Object.fromEntries(Object.keys(values).map((key) => [key, ''])) as unknown as typeof values;
     expect([...prospectingProblems(empty).keys()].sort()).toEqual(
       ['companyName', 'contactName', 'position', 'province', 'region', 'specificAddress'].sort(),
     );
     expect(prospectingProblems(values).size).toBe(0);
-    expect(prospectingDataSchema.safeParse(prospectingPayload(values)).success).toBe(true);
+    expect(FORM_DATA_SCHEMAS.prospecting.safeParse(prospectingPayload(values)).success).toBe(true);
   });
   it('offers provinces only for a chosen region and refuses one of another region', () => {
     expect(provincesOf('')).toEqual([]);
@@ -135,9 +114,9 @@ describe('prospecting', () => {
 
 describe('transmittal, explain-why, ccar, so-lo', () => {
   it('transmittal needs the receiver, each item and its quantity', () => {
-    const ok = { receiver: 'Warehouse NCR', rows: [{ key: 'a', description: 'Rebar', quantity: '3', price: '', remarks: '' }] };
+    const ok = filledTransmittal;
     expect(transmittalProblems(ok).size).toBe(0);
-    expect(transmittalDataSchema.safeParse(transmittalPayload(ok)).success).toBe(true);
+    expect(FORM_DATA_SCHEMAS.transmittal.safeParse(transmittalPayload(ok)).success).toBe(true);
     expect([...transmittalProblems({ receiver: ' ', rows: [{ key: 'a', description: '', quantity: '0', price: '1', remarks: '' }] }).keys()]).toEqual([
       'receiver',
       'transmittals.0.description',
@@ -146,25 +125,25 @@ describe('transmittal, explain-why, ccar, so-lo', () => {
   });
 
   it('explain-why, ccar and so-lo build what their schemas accept', () => {
-    const explain = { manager: 'Jose', explanation: 'Traffic', penalty: 'Verbal Warning', offense: '1st Offense', ruleNo: 'IV - Attendance' };
+    const explain = filledExplainWhy;
     expect(explainWhyProblems(explain).size).toBe(0);
-    expect(explainWhyDataSchema.safeParse(explainWhyPayload(explain)).success).toBe(true);
+    expect(FORM_DATA_SCHEMAS['explain-why'].safeParse(explainWhyPayload(explain)).success).toBe(true);
     expect(explainWhyProblems({ ...explain, penalty: '', manager: '' }).size).toBe(2);
 
-    const ccar = { issuedTo: 'Sales', ncSource: 'Audit', warehouse: 'Bohol', referenceNumber: '', description: 'Torn bags' };
+    const ccar = { ...filledCcar, referenceNumber: '' };
     expect(ccarProblems(ccar).size).toBe(0);
-    expect(ccarDataSchema.safeParse(ccarPayload(ccar)).success).toBe(true);
+    expect(FORM_DATA_SCHEMAS.ccar.safeParse(ccarPayload(ccar)).success).toBe(true);
     expect([...ccarProblems({ ...ccar, warehouse: '', description: '' }).keys()]).toEqual(['warehouse', 'description']);
 
-    const soLo = { requestType: 'Century Peak SO', urgent: true, dateNeeded: '2026-05-06', description: 'Release 200 bags' };
+    const soLo = filledSoLo;
     expect(soLoProblems(soLo).size).toBe(0);
-    expect(soLoDataSchema.safeParse(soLoPayload(soLo)).success).toBe(true);
+    expect(FORM_DATA_SCHEMAS['so-lo'].safeParse(soLoPayload(soLo)).success).toBe(true);
     expect([...soLoProblems({ ...soLo, requestType: '' }).keys()]).toEqual(['request_type']);
   });
 });
 
 describe('edsr', () => {
-  const row = (companyName: string, comments = '') => ({ key: companyName, companyName, comments, actionToBeDone: '', order: '', files: [] });
+  const row = (companyName: string, comments = '') => edsrRow(companyName, companyName, { comments });
   it('skips blank rows, needs a company name on a started row, and at least one row', () => {
     expect(edsrProblems({ visits: [row('Acme')], calls: [row('')] }).size).toBe(0);
     expect([...edsrProblems({ visits: [row('', 'called twice')], calls: [] }).keys()]).toEqual(['visits.0.company_name']);

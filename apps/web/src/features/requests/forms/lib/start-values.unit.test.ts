@@ -3,18 +3,7 @@
  * payloads.ts builds → what the server stores and the detail answers → start values gives
  * the values back, wherever the server keeps them as typed.
  */
-import {
-  ccarDataSchema,
-  centavosToPesos,
-  edsrDataSchema,
-  eprDataSchema,
-  explainWhyDataSchema,
-  offsetBodySchema,
-  prospectingDataSchema,
-  requestLineSchema,
-  soLoDataSchema,
-  transmittalDataSchema,
-} from '@ichat/shared';
+import { centavosToPesos, FORM_DATA_SCHEMAS, requestLineSchema } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
 import {
   ccarPayload,
@@ -25,15 +14,22 @@ import {
   prospectingPayload,
   soLoPayload,
   transmittalPayload,
-  type CcarValues,
   type EdsrValues,
   type EprValues,
-  type ExplainWhyValues,
   type OffsetValues,
-  type ProspectingValues,
-  type SoLoValues,
   type TransmittalValues,
 } from './payloads';
+import {
+  edsrRow,
+  filledCcar,
+  filledEdsr,
+  filledEpr,
+  filledExplainWhy,
+  filledOffset,
+  filledProspecting,
+  filledSoLo,
+  filledTransmittal,
+} from './filled-forms.fixtures';
 import {
   ccarStartValues,
   edsrStartValues,
@@ -87,7 +83,7 @@ const priced = (kind: string, rows: { description: string; remarks: string; quan
   rows.map((row) => ({ kind, description: row.description, remarks: row.remarks, quantity: row.quantity, priceCentavos: row.price, data: null }));
 
 const storedEpr = (values: EprValues<unknown>): FiledRequest => {
-  const epr = eprDataSchema.parse(eprPayload(values));
+  const epr = FORM_DATA_SCHEMAS.epr.parse(eprPayload(values));
   return filed(
     {
       company_id: epr.company_id,
@@ -103,12 +99,12 @@ const storedEpr = (values: EprValues<unknown>): FiledRequest => {
 };
 
 const storedTransmittal = (values: TransmittalValues): FiledRequest => {
-  const transmittal = transmittalDataSchema.parse(transmittalPayload(values));
+  const transmittal = FORM_DATA_SCHEMAS.transmittal.parse(transmittalPayload(values));
   return filed({ receiver: transmittal.receiver }, priced('transmittal', transmittal.transmittals));
 };
 
 const storedOffset = (values: OffsetValues): FiledRequest => {
-  const offset = offsetBodySchema.parse(offsetPayload(values));
+  const offset = FORM_DATA_SCHEMAS.offsetting.parse(offsetPayload(values));
   return filed(
     {
       totalHours: offset.offsettingRows.reduce((sum, row) => sum + row.accumulatedHrs, 0),
@@ -127,7 +123,7 @@ const storedOffset = (values: OffsetValues): FiledRequest => {
 };
 
 const storedEdsr = (values: EdsrValues<unknown>): FiledRequest => {
-  const edsr = edsrDataSchema.parse(edsrSubmission(values).data);
+  const edsr = FORM_DATA_SCHEMAS.edsr.parse(edsrSubmission(values).data);
   const activity = (kind: string, rows: typeof edsr.visits): StoredLine[] =>
     rows.map((row) => ({
       kind,
@@ -153,17 +149,7 @@ const TODAY = '2026-05-04';
 
 describe('ePR', () => {
   const choices = { companies: [{ id: 1 }, { id: 3 }], purchase_request_types: [{ id: 2 }] };
-  const values: EprValues = {
-    companyId: '3',
-    recommendedSupplier: 'Holcim',
-    purchaseRequestId: '2',
-    urgent: true,
-    dateNeeded: '2026-05-06',
-    rows: [
-      { key: 'a', description: 'Portland cement', remarks: 'Type 1', quantity: '10', price: '250.50', files: [] },
-      { key: 'b', description: 'Rebar 10mm', remarks: '', quantity: '2.5', price: '', files: [] },
-    ],
-  };
+  const values = filledEpr;
 
   it('gives back every field and every requisition, without the files', () => {
     const start = eprStartValues(storedEpr(values), choices, TODAY);
@@ -189,14 +175,7 @@ describe('ePR', () => {
 });
 
 describe('offsetting', () => {
-  const values: OffsetValues = {
-    rows: [
-      { key: 'a', date: '2026-04-20', accumulatedHrs: 3 },
-      { key: 'b', date: '2026-04-21', accumulatedHrs: 5 },
-    ],
-    dateOffset: '2026-05-08',
-    typeOffset: '2nd Half',
-  };
+  const values = filledOffset;
 
   it('gives back each extended-hours row and the offset', () => {
     const start = offsetStartValues(storedOffset(values));
@@ -214,23 +193,10 @@ describe('offsetting', () => {
 });
 
 describe('prospecting', () => {
-  const values: ProspectingValues = {
-    region: 'Region VII',
-    province: 'Cebu',
-    specificAddress: '12 Osmeña Blvd',
-    companyName: 'Cebu Builders',
-    contactName: 'Ana Reyes',
-    position: 'Purchasing',
-    mobileNumber: '0917 123 4567',
-    telephone1: '',
-    telephone2: '',
-    supplier: 'Holcim',
-    volume: '500 bags a month',
-    prospectsEmail: 'ana@cebubuilders.ph',
-  };
+  const values = filledProspecting;
 
   it('gives back every field', () => {
-    expect(prospectingStartValues(storedAsRead(prospectingDataSchema, prospectingPayload(values)))).toEqual(values);
+    expect(prospectingStartValues(storedAsRead(FORM_DATA_SCHEMAS.prospecting, prospectingPayload(values)))).toEqual(values);
   });
 
   it('leaves a region or province the lists do not hold empty', () => {
@@ -240,13 +206,7 @@ describe('prospecting', () => {
 });
 
 describe('transmittal', () => {
-  const values: TransmittalValues = {
-    receiver: 'Warehouse NCR',
-    rows: [
-      { key: 'a', description: 'Rebar', quantity: '3', price: '', remarks: '' },
-      { key: 'b', description: 'Cement', quantity: '40', price: '255.75', remarks: 'Two pallets' },
-    ],
-  };
+  const values = filledTransmittal;
 
   it('gives back the receiver and every item (a blank amount was sent as 0 and stays blank)', () => {
     const start = transmittalStartValues(storedTransmittal(values));
@@ -255,30 +215,18 @@ describe('transmittal', () => {
 });
 
 describe('explain-why', () => {
-  const values: ExplainWhyValues = {
-    manager: 'Jose Garcia',
-    explanation: 'The bus broke down on the way.',
-    penalty: 'Verbal Warning',
-    offense: '1st Offense',
-    ruleNo: 'IV - Attendance',
-  };
+  const values = filledExplainWhy;
 
   it('gives back every field, the rule number from rule_no', () => {
-    expect(explainWhyStartValues(storedAsRead(explainWhyDataSchema, explainWhyPayload(values)))).toEqual(values);
+    expect(explainWhyStartValues(storedAsRead(FORM_DATA_SCHEMAS['explain-why'], explainWhyPayload(values)))).toEqual(values);
   });
 });
 
 describe('ccar', () => {
-  const values: CcarValues = {
-    issuedTo: 'Warehouse / Supply Chain',
-    ncSource: 'Audit',
-    warehouse: 'Bohol',
-    referenceNumber: 'AUD-17',
-    description: 'Torn bags on arrival',
-  };
+  const values = filledCcar;
 
   it('gives back every field under its form name', () => {
-    expect(ccarStartValues(storedAsRead(ccarDataSchema, ccarPayload(values)))).toEqual(values);
+    expect(ccarStartValues(storedAsRead(FORM_DATA_SCHEMAS.ccar, ccarPayload(values)))).toEqual(values);
   });
 
   it('leaves an option no longer in the list empty', () => {
@@ -287,36 +235,19 @@ describe('ccar', () => {
 });
 
 describe('so-lo', () => {
-  const values: SoLoValues = {
-    requestType: 'Republic Cement SO/LO',
-    urgent: true,
-    dateNeeded: '2026-05-06',
-    description: 'Release 200 bags',
-  };
+  const values = filledSoLo;
 
   it('gives back every field', () => {
-    expect(soLoStartValues(storedAsRead(soLoDataSchema, soLoPayload(values)), TODAY)).toEqual(values);
+    expect(soLoStartValues(storedAsRead(FORM_DATA_SCHEMAS['so-lo'], soLoPayload(values)), TODAY)).toEqual(values);
   });
 
   it('leaves a date needed that has passed empty', () => {
-    expect(soLoStartValues(storedAsRead(soLoDataSchema, soLoPayload(values)), '2026-06-01').dateNeeded).toBe('');
+    expect(soLoStartValues(storedAsRead(FORM_DATA_SCHEMAS['so-lo'], soLoPayload(values)), '2026-06-01').dateNeeded).toBe('');
   });
 });
 
 describe('edsr', () => {
-  const row = (key: string, companyName: string, more: Partial<EdsrValues['visits'][number]> = {}) => ({
-    key,
-    companyName,
-    comments: '',
-    actionToBeDone: '',
-    order: '',
-    files: [],
-    ...more,
-  });
-  const values: EdsrValues = {
-    visits: [row('a', 'Cavite Builders Depot', { comments: 'Asked for the new price list', order: '200 bags' }), row('b', 'Imus Hardware')],
-    calls: [row('c', 'Bacoor Steel', { actionToBeDone: 'Call back on Friday' })],
-  };
+  const values = filledEdsr;
 
   it('gives back every visit and call in its list', () => {
     const start = edsrStartValues(storedEdsr(values));
@@ -327,6 +258,6 @@ describe('edsr', () => {
   });
 
   it('has no rows for a list that was left empty (the form adds its blank row)', () => {
-    expect(edsrStartValues(storedEdsr({ visits: values.visits, calls: [row('c', '')] })).calls).toEqual([]);
+    expect(edsrStartValues(storedEdsr({ visits: values.visits, calls: [edsrRow('c', '')] })).calls).toEqual([]);
   });
 });

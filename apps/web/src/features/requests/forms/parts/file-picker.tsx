@@ -77,9 +77,9 @@ export function FilePicker({ label, files, onChange, maxCount, accept, isDisable
         {label}
       </Typography>
       <input
+        type="file"
         ref={inputRef}
         id={inputId}
-        type="file"
         multiple={isMultiple}
         accept={accept}
         onChange={handlePick}

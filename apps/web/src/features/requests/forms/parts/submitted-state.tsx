@@ -1,28 +1,15 @@
 import { TEXT, type submitResponseSchema } from '@ichat/shared';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { requestDetailPath } from '../../lib/requests-lib';
+import { RequestParticular } from '../../requests-ui';
 import { formatSubmittedAt } from '../lib/dates';
 
 export type SubmittedRequest = ReturnType<typeof submitResponseSchema.parse>['request'];
-
-function Detail({ term, value }: { term: string; value: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {term}
-      </Typography>
-      <Typography component="dd" variant="body1" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * The confirmation after a submit (001 §2): reference id, time, and where to find it; the
@@ -41,8 +28,8 @@ export function SubmittedState({ request }: { request: SubmittedRequest }) {
         spacing={{ xs: 1.5, sm: 5 }}
         sx={{ justifyContent: 'center', my: 3 }}
       >
-        <Detail term="Reference ID" value={request.reference_id} />
-        <Detail term="Date & Time" value={formatSubmittedAt(request.createdAt)} />
+        <RequestParticular isProminent term="Reference ID" value={request.reference_id} />
+        <RequestParticular isProminent term="Date & Time" value={formatSubmittedAt(request.createdAt)} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {TEXT.requestFoundInMyRequests}
