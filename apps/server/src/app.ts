@@ -34,6 +34,7 @@ import { createConversationsService } from './features/chat/conversations.servic
 import { createMessagesRepository } from './features/chat/messages.repository.js';
 import { createMessagesService } from './features/chat/messages.service.js';
 import { createReactionsService } from './features/chat/reactions.service.js';
+import { createRosters } from './features/chat/rosters.js';
 import { createSearchRepository } from './features/chat/search.repository.js';
 import { createSearchService } from './features/chat/search.service.js';
 import { createNotificationPush } from './features/notifications/notification-push.js';
@@ -183,11 +184,13 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   const push = createNotificationPush(realtime);
   const conversationsRepo = createConversationsRepository(database.db);
   const messagesRepo = createMessagesRepository(database.db);
-  const chatViews = createChatViews({ conversations: conversationsRepo, messages: messagesRepo });
-  const live = createChatLive({ channel: realtime, conversations: conversationsRepo });
+  const rosters = createRosters({ conversations: conversationsRepo, signals: realtime });
+  const chatViews = createChatViews({ conversations: conversationsRepo, messages: messagesRepo, rosters });
+  const live = createChatLive({ channel: realtime, rosters, onError: (error) => app.log.error({ err: error }, 'a sidebar nudge could not be sent') });
   const chatDeps = {
     db: database.db,
     conversations: conversationsRepo,
+    rosters,
     messages: messagesRepo,
     views: chatViews,
     files,
@@ -237,6 +240,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   });
   app.addHook('preClose', async () => {
     isClosing = true;
+    live.close();
     await realtime.close();
   });
 

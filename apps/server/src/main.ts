@@ -23,7 +23,12 @@ const readConfig = (): Config => {
 
 const main = async () => {
   const config = readConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    checkpointInWorker: true,
+    onProblem: (problem) => console.error(problem),
+  });
   const applied = await migrateToLatest(database);
 
   let redis: RedisClientType | undefined;

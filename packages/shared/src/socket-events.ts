@@ -46,12 +46,14 @@ export const activityRecordSchema = liveRecord('user-actions-chat', noAction, co
 /**
  * 'user-sidebar-chat': to each member's private room whenever a conversation changes (new
  * message, delete, membership): the sidebar and unread counts refresh from the server.
+ * Batched per conversation: several changes close together make one record, the latest.
  */
 export const sidebarRecordSchema = liveRecord(
   'user-sidebar-chat',
   deleteAction.optional(),
   z.object({ conversation_id: idSchema, message: messageSchema.optional() }),
 );
+export type SidebarRecord = z.infer<typeof sidebarRecordSchema>;
 
 /** One `message` event: which record it is follows from `type` and `action`. */
 export const chatMessageRecordSchema = z.union([

@@ -2,8 +2,13 @@
 export interface AuthUser {
   id: number;
   displayName: string;
-  /** Read with the session state, so the live socket names a typer without another query. */
+  /**
+   * Read with the session state, so the live socket names a typer, and a new message its
+   * sender, without another query.
+   */
   profilePhoto: string | null;
+  firstName: string;
+  emailAddress: string;
   isAdmin: boolean;
   /** Whether the current token was issued with Remember Me. */
   remember: boolean;

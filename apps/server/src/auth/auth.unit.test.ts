@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loginLimiterContract } from './login-limiter.contract.js';
 import { accountBackoffMs, createMemoryLoginLimiter, DEFAULT_LOGIN_LIMITS } from './login-limiter.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -36,6 +36,21 @@ describe('tokens', () => {
 
     const expired = await tokens.issue({ userId: 7, version: 3, remember: false }, -10_000);
     expect(await tokens.read(expired.token)).toBeNull();
+  });
+
+  it('remembers a checked token only until it expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { token } = await tokens.issue({ userId: 9, version: 1, remember: false }, 5_000);
+      expect(await tokens.read(token)).toEqual({ userId: 9, version: 1, remember: false });
+      // Checked again from memory: still the same claims while it lasts…
+      expect(await tokens.read(token)).toEqual({ userId: 9, version: 1, remember: false });
+      // …and refused once its expiry has passed, though it was remembered as good.
+      vi.setSystemTime(Date.now() + 6_000);
+      expect(await tokens.read(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

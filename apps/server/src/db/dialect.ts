@@ -8,6 +8,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 import type { Database } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -29,6 +30,13 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests isolate themselves with one schema each). */
   postgresSchema?: string | undefined;
   postgresPoolSize?: number;
+  /**
+   * SQLite: checkpoint the WAL from a worker thread instead of on the committing request
+   * (db/sqlite-checkpointer.ts). The server does; short-lived tools and tests need not.
+   */
+  checkpointInWorker?: boolean;
+  /** Where a problem of the background checkpoint is reported. */
+  onProblem?: (problem: string) => void;
 }
 
 const PG_INT8 = 20;
@@ -41,18 +49,46 @@ const PG_NUMERIC = 1700;
 const bindableForSqlite = (parameters: ReadonlyArray<unknown>): unknown[] =>
   parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
 
-const sqliteAdapter = (database: SqliteDatabase.Database): KyselySqliteDatabase => ({
-  close: () => database.close(),
-  prepare: (sqlText) => {
+/**
+ * Kysely's SQLite driver prepares every query anew, and preparing costs about as much as
+ * running (bench/RESULTS.md, "Live fan-out"). The adapter keeps the most recently used
+ * statements by their SQL text, so a hot query is prepared once. Queries with `in (…)` lists
+ * of many lengths make many texts; the least recently used fall out.
+ */
+const STATEMENT_CACHE_SIZE = 1000;
+
+const sqliteAdapter = (database: SqliteDatabase.Database): KyselySqliteDatabase => {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const statementFor = (sqlText: string) => {
+    const cached = statements.get(sqlText);
+    // A statement still stepping through an iterator cannot run again until it is done.
+    if (cached && !cached.busy) {
+      statements.delete(sqlText);
+      statements.set(sqlText, cached);
+      return cached;
+    }
     const statement = database.prepare(sqlText);
-    return {
-      reader: statement.reader,
-      all: (parameters) => statement.all(...bindableForSqlite(parameters)),
-      run: (parameters) => statement.run(...bindableForSqlite(parameters)),
-      iterate: (parameters) => statement.iterate(...bindableForSqlite(parameters)),
-    };
-  },
-});
+    if (cached) return statement;
+    statements.set(sqlText, statement);
+    if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    return statement;
+  };
+  return {
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare: (sqlText) => {
+      const statement = statementFor(sqlText);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(...bindableForSqlite(parameters)),
+        run: (parameters) => statement.run(...bindableForSqlite(parameters)),
+        iterate: (parameters) => statement.iterate(...bindableForSqlite(parameters)),
+      };
+    },
+  };
+};
 
 /** Closing twice is harmless: shutdown paths and tests may both close. */
 const once = (close: () => Promise<void>) => {
@@ -60,13 +96,14 @@ const once = (close: () => Promise<void>) => {
   return () => (closing ??= close());
 };
 
-const openSqlite = (file: string): DatabaseHandle => {
+const openSqlite = (file: string, options: Pick<DatabaseOptions, 'checkpointInWorker' | 'onProblem'>): DatabaseHandle => {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  const checkpointer = options.checkpointInWorker ? startCheckpointer(database, file, options.onProblem) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }) });
   return {
     db,
@@ -74,7 +111,10 @@ const openSqlite = (file: string): DatabaseHandle => {
     ping: async () => {
       database.prepare('select 1').get();
     },
-    close: once(() => db.destroy()),
+    close: once(async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    }),
   };
 };
 
@@ -109,4 +149,4 @@ export const isPostgresUrl = (url: string | undefined): url is string =>
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle =>
   isPostgresUrl(options.databaseUrl)
     ? openPostgres(options.databaseUrl, options.postgresSchema, options.postgresPoolSize ?? 10)
-    : openSqlite(options.sqliteFile);
+    : openSqlite(options.sqliteFile, options);

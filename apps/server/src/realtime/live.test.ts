@@ -9,6 +9,7 @@ import { openChatRoom, type ChatClient } from '../test-support/chat-client.js';
 import { nextEvent } from '../test-support/socket-waits.js';
 import type { TestServer } from '../test-support/test-server.js';
 import { JOIN_NOT_A_MEMBER as NOT_A_MEMBER } from '../features/chat/chat-socket.js';
+import { SIDEBAR_BATCH_MS } from '../features/chat/chat-live.js';
 import { BAD_ROOM } from './socket-server.js';
 
 let server: TestServer;
@@ -116,6 +117,27 @@ describe('messages after they are stored', () => {
     const removal = await server.request('DELETE', `/api/v1/messages/${roomId}/${sent.body.message.id}`, { token: tokens['juan.delacruz'] });
     expect(removal.status).toBe(200);
     expect(await deleted).toMatchObject({ id: sent.body.message.id, action: 'DELETE', type: 'user-chat', sender_id: ids['Juan Dela Cruz'] });
+  });
+
+  it('batches sidebar nudges per conversation: the first at once, a burst as one more, carrying the latest', async () => {
+    const maria = await open('maria.santos');
+    const mariaSidebar = await open('maria.santos');
+    expect(await emitWithAck(maria, 'join', { room: roomId })).toBe('OK');
+    // A quiet moment first, so the burst opens a fresh batch window.
+    await new Promise((resolve) => setTimeout(resolve, SIDEBAR_BATCH_MS * 2));
+    const roomHeard = collect<ChatMessageRecord>(maria, 'message', SIDEBAR_BATCH_MS * 4);
+    const sidebarHeard = collect<ChatMessageRecord>(mariaSidebar, 'message', SIDEBAR_BATCH_MS * 4);
+    const sent: number[] = [];
+    const burstStarted = Date.now();
+    for (const text of ['Burst 1', 'Burst 2', 'Burst 3', 'Burst 4', 'Burst 5', 'Burst 6']) sent.push((await send('juan.delacruz', roomId, text)).body.message.id);
+    const windows = Math.ceil((Date.now() - burstStarted) / SIDEBAR_BATCH_MS);
+    // The room hears every message; the sidebar the first at once, then at most one per window, the latest last.
+    expect((await roomHeard).filter(isChat).map((record) => record.id)).toEqual(sent);
+    const nudges = (await sidebarHeard).filter((record) => record.type === 'user-sidebar-chat');
+    expect(nudges[0]!.id).toBe(sent[0]);
+    expect(nudges.at(-1)!.data).toMatchObject({ conversation_id: roomId, message: { id: sent.at(-1), content: 'Burst 6' } });
+    expect(nudges.length).toBeLessThanOrEqual(1 + windows);
+    expect(nudges.length).toBeLessThan(sent.length);
   });
 
   it('drops relayed messages, so nobody can speak as another person or into a foreign room', async () => {

@@ -140,6 +140,31 @@ describeScaleOut(skipReason ? `scale-out (skipped: ${skipReason})` : 'scale-out:
     expect(record.id).toBe(sent.body.message!.id);
   });
 
+  it('a mute made through process 2 stops a send through process 1 at once, though process 1 keeps members in memory', async () => {
+    const sendAsMaria = async (text: string) => {
+      const form = new FormData();
+      form.append('data', JSON.stringify({ message: text, mention_data: [] }));
+      return onFirst.request('POST', `/api/v1/messages/${salesTeamId}`, { token: maria.token, form });
+    };
+    const setMute = () => onSecond.request('PATCH', `/api/v1/conversation-member/${salesTeamId}/${maria.id}`, { token: juan.token, json: { action: 'mute' } });
+    // Process 1 has read the Sales Team's members for this send, and keeps them.
+    expect((await sendAsMaria('Before the mute')).status).toBe(201);
+    expect((await setMute()).status).toBe(200);
+    // The word crosses through Redis within milliseconds; a send right after is refused.
+    const refusedAfter = Date.now();
+    let status = 0;
+    while (Date.now() - refusedAfter < 2_000) {
+      status = (await sendAsMaria('While muted')).status;
+      if (status === 403) break;
+    }
+    expect(status).toBe(403);
+    console.info(`scale-out: process 1 refused the muted member's send ${Date.now() - refusedAfter} ms after the mute`);
+    expect((await setMute()).status).toBe(200);
+    const unmutedAt = Date.now();
+    while (Date.now() - unmutedAt < 2_000 && status !== 201) status = (await sendAsMaria('Unmuted again')).status;
+    expect(status).toBe(201);
+  });
+
   it('an attachment uploaded through process 1 downloads through process 2 (shared DATA_DIR)', async () => {
     const form = new FormData();
     form.append('data', JSON.stringify({ message: 'quote attached', mention_data: [] }));

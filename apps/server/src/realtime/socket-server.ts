@@ -42,8 +42,13 @@ interface SocketData {
   isConnected?: boolean;
 }
 
-type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What server processes tell each other (through the Redis adapter). */
+interface InterServerEvents {
+  signal: (topic: string, payload: number) => void;
+}
+
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** Who hears an emit: a conversation's room and/or people's private rooms, each socket once. */
 export interface Audience {
@@ -71,6 +76,16 @@ export interface LiveChannel {
   endSessions(userId: number, reason: SessionEndReason): void;
 }
 
+/**
+ * A word to the other server processes of the deployment, e.g. that an answer a feature
+ * keeps in memory changed. Carried by the Redis adapter, so it arrives within milliseconds,
+ * after the change has committed; with one process there is nobody to tell.
+ */
+export interface ProcessSignals {
+  signalOthers(topic: string, payload: number): void;
+  onSignal(topic: string, handler: (payload: number) => void): void;
+}
+
 /** The socket that sent a client event, as a handler may use it. */
 export interface EventSource {
   socketId: string;
@@ -86,7 +101,7 @@ export type ClientEventHandler<Name extends ClientEventName> = (
 /** Answers 'OK' when the person may join the conversation's room, or the sentence to show. */
 export type ConversationRoomPolicy = (user: AuthUser, conversationId: number) => Promise<RoomAnswer>;
 
-export interface RealtimeServer extends LiveChannel {
+export interface RealtimeServer extends LiveChannel, ProcessSignals {
   handle<Name extends ClientEventName>(event: Name, handler: ClientEventHandler<Name>): void;
   authorizeConversationRooms(policy: ConversationRoomPolicy): void;
   close(): Promise<void>;
@@ -125,6 +140,8 @@ export const createRealtimeServer = ({
   });
 
   const handlers = new Map<ClientEventName, ClientEventHandler<ClientEventName>>();
+  const signalHandlers = new Map<string, (payload: number) => void>();
+  io.on('signal', (topic, payload) => signalHandlers.get(topic)?.(payload));
   let roomPolicy: ConversationRoomPolicy = () => Promise.resolve(BAD_ROOM);
 
   /** Presence changes waiting for the next batch; the latest state of each person wins. */
@@ -306,6 +323,12 @@ export const createRealtimeServer = ({
     endSessions(userId, reason) {
       io.to(userRoom(userId)).emit('logout', { reason });
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    signalOthers(topic, payload) {
+      if (redis) io.serverSideEmit('signal', topic, payload);
+    },
+    onSignal(topic, handler) {
+      signalHandlers.set(topic, handler);
     },
     handle(event, handler) {
       handlers.set(event, handler as ClientEventHandler<ClientEventName>);

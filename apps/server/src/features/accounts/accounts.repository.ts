@@ -1,6 +1,7 @@
 /** The only place the users and departments tables are queried. */
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AdminUser, Person, UserDetails } from '@ichat/shared';
+import { compileOnce } from '../../db/compile-once.js';
 import type { Database, NewUser, UserRow, UsersTable } from '../../db/tables.js';
 import { lookupKey, nowMs, toBool, toIso, toIsoOrNull } from '../../db/values.js';
 
@@ -97,170 +98,176 @@ export type UserChanges = Partial<
 /** Escapes LIKE wildcards so a search is matched literally. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export const createAccountsRepository = (db: Kysely<Database>) => ({
-  /** By email address or username, case-insensitively. */
-  findByLogin(login: string): Promise<UserWithDepartment | undefined> {
-    const key = lookupKey(login);
-    return selectUsers(db)
-      .where((eb) => eb.or([eb('users.email_key', '=', key), eb('users.username_key', '=', key)]))
-      .orderBy('users.id')
-      .executeTakeFirst();
-  },
-
-  findById(id: number, executor: Executor = db): Promise<UserWithDepartment | undefined> {
-    return selectUsers(executor).where('users.id', '=', id).executeTakeFirst();
-  },
-
-  /** The few columns every authenticated request needs. */
-  findSessionState(id: number) {
-    return db
+export const createAccountsRepository = (db: Kysely<Database>) => {
+  // Read on every request: compiled once (db/compile-once.ts).
+  const sessionState = compileOnce(db, 1, (query, id: number) =>
+    query
       .selectFrom('users')
-      .select(['id', 'token_version', 'is_active', 'admin_access', 'must_change_password', 'display_name', 'profile_photo'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  },
+      .select(['id', 'token_version', 'is_active', 'admin_access', 'must_change_password', 'display_name', 'profile_photo', 'first_name', 'email_address'])
+      .where('id', '=', id),
+  );
+  return {
+    /** By email address or username, case-insensitively. */
+    findByLogin(login: string): Promise<UserWithDepartment | undefined> {
+      const key = lookupKey(login);
+      return selectUsers(db)
+        .where((eb) => eb.or([eb('users.email_key', '=', key), eb('users.username_key', '=', key)]))
+        .orderBy('users.id')
+        .executeTakeFirst();
+    },
 
-  /** Accounts whose email or username key is any of `keys`. */
-  findByAnyLoginKey(keys: string[], executor: Executor = db) {
-    return executor
-      .selectFrom('users')
-      .select(['id', 'email_key', 'username_key'])
-      .where((eb) => eb.or([eb('email_key', 'in', keys), eb('username_key', 'in', keys)]))
-      .execute();
-  },
+    findById(id: number, executor: Executor = db): Promise<UserWithDepartment | undefined> {
+      return selectUsers(executor).where('users.id', '=', id).executeTakeFirst();
+    },
 
-  listAll(): Promise<UserWithDepartment[]> {
-    return selectUsers(db).orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id').execute();
-  },
+    /** The few columns every authenticated request needs. */
+    async findSessionState(id: number) {
+      const { rows } = await sessionState(db, id);
+      return rows[0];
+    },
 
-  /** One page of the people table, searched over names, email, username and department, with the count of all matches. */
-  async listPage(page: PeoplePage): Promise<{ rows: UserWithDepartment[]; total: number }> {
-    let base = db.selectFrom('users').leftJoin('departments', 'departments.id', 'users.department_id');
-    if (page.status !== 'all') base = base.where('users.is_active', '=', page.status === 'active');
-    if (page.query) {
-      const pattern = likePattern(page.query);
-      const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-      base = base.where((eb) =>
-        eb.or([
-          like('users.display_name'),
-          like('users.first_name'),
-          like('users.last_name'),
-          like('users.email_key'),
-          like('users.username_key'),
-          like('departments.name'),
-        ]),
-      );
-    }
-    let rows = base.selectAll('users').select('departments.name as department');
-    for (const column of PEOPLE_ORDER[page.sort]) rows = rows.orderBy(column, page.direction);
-    const [found, total] = await Promise.all([
-      rows.orderBy('users.id', page.direction).offset(page.offset).limit(page.limit).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: found, total: Number(total.count) };
-  },
+    /** Accounts whose email or username key is any of `keys`. */
+    findByAnyLoginKey(keys: string[], executor: Executor = db) {
+      return executor
+        .selectFrom('users')
+        .select(['id', 'email_key', 'username_key'])
+        .where((eb) => eb.or([eb('email_key', 'in', keys), eb('username_key', 'in', keys)]))
+        .execute();
+    },
 
-  /** People by the lookup keys of their email addresses or usernames (CSV import). */
-  findByLoginKeys(keys: string[], executor: Executor = db): Promise<UserWithDepartment[]> {
-    if (keys.length === 0) return Promise.resolve([]);
-    return selectUsers(executor)
-      .where((eb) => eb.or([eb('users.email_key', 'in', keys), eb('users.username_key', 'in', keys)]))
-      .execute();
-  },
+    listAll(): Promise<UserWithDepartment[]> {
+      return selectUsers(db).orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id').execute();
+    },
 
-  /** Departments by lookup key, retired ones included (their retired_at says so). */
-  departmentsByKey(executor: Executor = db) {
-    return executor.selectFrom('departments').select(['id', 'name', 'name_key', 'retired_at']).execute();
-  },
+    /** One page of the people table, searched over names, email, username and department, with the count of all matches. */
+    async listPage(page: PeoplePage): Promise<{ rows: UserWithDepartment[]; total: number }> {
+      let base = db.selectFrom('users').leftJoin('departments', 'departments.id', 'users.department_id');
+      if (page.status !== 'all') base = base.where('users.is_active', '=', page.status === 'active');
+      if (page.query) {
+        const pattern = likePattern(page.query);
+        const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+        base = base.where((eb) =>
+          eb.or([
+            like('users.display_name'),
+            like('users.first_name'),
+            like('users.last_name'),
+            like('users.email_key'),
+            like('users.username_key'),
+            like('departments.name'),
+          ]),
+        );
+      }
+      let rows = base.selectAll('users').select('departments.name as department');
+      for (const column of PEOPLE_ORDER[page.sort]) rows = rows.orderBy(column, page.direction);
+      const [found, total] = await Promise.all([
+        rows.orderBy('users.id', page.direction).offset(page.offset).limit(page.limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: found, total: Number(total.count) };
+    },
 
-  /** An administrator's change; raising the token version signs the person out everywhere. */
-  async updateUser(id: number, changes: UserChanges, options: { revokeTokens: boolean }, executor: Executor = db): Promise<void> {
-    await executor
-      .updateTable('users')
-      .set((eb) => ({
-        ...changes,
-        ...(options.revokeTokens ? { token_version: eb('token_version', '+', 1) } : {}),
-        updated_at: nowMs(),
-      }))
-      .where('id', '=', id)
-      .execute();
-  },
+    /** People by the lookup keys of their email addresses or usernames (CSV import). */
+    findByLoginKeys(keys: string[], executor: Executor = db): Promise<UserWithDepartment[]> {
+      if (keys.length === 0) return Promise.resolve([]);
+      return selectUsers(executor)
+        .where((eb) => eb.or([eb('users.email_key', 'in', keys), eb('users.username_key', 'in', keys)]))
+        .execute();
+    },
 
-  /** Starts the person's login-limit counts afresh (auth/login-limiter.ts keys carry this time). */
-  async moveUnlockTime(id: number, time: number, executor: Executor = db): Promise<void> {
-    await executor.updateTable('users').set({ login_unlocked_at: time }).where('id', '=', id).execute();
-  },
+    /** Departments by lookup key, retired ones included (their retired_at says so). */
+    departmentsByKey(executor: Executor = db) {
+      return executor.selectFrom('departments').select(['id', 'name', 'name_key', 'retired_at']).execute();
+    },
 
-  async insert(user: NewUser, executor: Executor = db): Promise<number> {
-    const { id } = await executor.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
-    return id;
-  },
+    /** An administrator's change; raising the token version signs the person out everywhere. */
+    async updateUser(id: number, changes: UserChanges, options: { revokeTokens: boolean }, executor: Executor = db): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set((eb) => ({
+          ...changes,
+          ...(options.revokeTokens ? { token_version: eb('token_version', '+', 1) } : {}),
+          updated_at: nowMs(),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
 
-  async findOrCreateDepartment(name: string, executor: Executor = db): Promise<number> {
-    const nameKey = lookupKey(name);
-    const existing = await executor
-      .selectFrom('departments')
-      .select('id')
-      .where('name_key', '=', nameKey)
-      .executeTakeFirst();
-    if (existing) return existing.id;
-    const created = await executor
-      .insertInto('departments')
-      .values({ name: name.trim(), name_key: nameKey, created_at: nowMs() })
-      .onConflict((oc) => oc.column('name_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (created) return created.id;
-    const raced = await executor
-      .selectFrom('departments')
-      .select('id')
-      .where('name_key', '=', nameKey)
-      .executeTakeFirstOrThrow();
-    return raced.id;
-  },
+    /** Starts the person's login-limit counts afresh (auth/login-limiter.ts keys carry this time). */
+    async moveUnlockTime(id: number, time: number, executor: Executor = db): Promise<void> {
+      await executor.updateTable('users').set({ login_unlocked_at: time }).where('id', '=', id).execute();
+    },
 
-  async updateProfile(id: number, changes: { display_name: string; profile_photo?: string }): Promise<void> {
-    await db
-      .updateTable('users')
-      .set({ ...changes, updated_at: nowMs() })
-      .where('id', '=', id)
-      .execute();
-  },
+    async insert(user: NewUser, executor: Executor = db): Promise<number> {
+      const { id } = await executor.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
 
-  /**
-   * Stores a new hash and raises the token version in one statement, so no token issued
-   * before the change survives it. Returns the new version.
-   */
-  async replacePassword(id: number, passwordHash: string, options: { mustChange: boolean }, executor: Executor = db): Promise<number> {
-    const row = await executor
-      .updateTable('users')
-      .set((eb) => ({
-        password_hash: passwordHash,
-        must_change_password: options.mustChange,
-        token_version: eb('token_version', '+', 1),
-        updated_at: nowMs(),
-      }))
-      .where('id', '=', id)
-      .returning('token_version')
-      .executeTakeFirstOrThrow();
-    return row.token_version;
-  },
+    async findOrCreateDepartment(name: string, executor: Executor = db): Promise<number> {
+      const nameKey = lookupKey(name);
+      const existing = await executor
+        .selectFrom('departments')
+        .select('id')
+        .where('name_key', '=', nameKey)
+        .executeTakeFirst();
+      if (existing) return existing.id;
+      const created = await executor
+        .insertInto('departments')
+        .values({ name: name.trim(), name_key: nameKey, created_at: nowMs() })
+        .onConflict((oc) => oc.column('name_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (created) return created.id;
+      const raced = await executor
+        .selectFrom('departments')
+        .select('id')
+        .where('name_key', '=', nameKey)
+        .executeTakeFirstOrThrow();
+      return raced.id;
+    },
 
-  async revokeTokens(id: number, executor: Executor = db): Promise<void> {
-    await executor
-      .updateTable('users')
-      .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: nowMs() }))
-      .where('id', '=', id)
-      .execute();
-  },
+    async updateProfile(id: number, changes: { display_name: string; profile_photo?: string }): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: nowMs() })
+        .where('id', '=', id)
+        .execute();
+    },
 
-  async countUsers(): Promise<number> {
-    const row = await db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  },
-});
+    /**
+     * Stores a new hash and raises the token version in one statement, so no token issued
+     * before the change survives it. Returns the new version.
+     */
+    async replacePassword(id: number, passwordHash: string, options: { mustChange: boolean }, executor: Executor = db): Promise<number> {
+      const row = await executor
+        .updateTable('users')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          must_change_password: options.mustChange,
+          token_version: eb('token_version', '+', 1),
+          updated_at: nowMs(),
+        }))
+        .where('id', '=', id)
+        .returning('token_version')
+        .executeTakeFirstOrThrow();
+      return row.token_version;
+    },
+
+    async revokeTokens(id: number, executor: Executor = db): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: nowMs() }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async countUsers(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+};
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

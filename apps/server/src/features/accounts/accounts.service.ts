@@ -51,6 +51,8 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
       id: state.id,
       displayName: state.display_name,
       profilePhoto: state.profile_photo,
+      firstName: state.first_name,
+      emailAddress: state.email_address,
       isAdmin: toBool(state.admin_access),
       remember: claims.remember,
       mustChangePassword: toBool(state.must_change_password),

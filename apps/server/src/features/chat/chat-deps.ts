@@ -8,10 +8,13 @@ import type { ChatLive } from './chat-live.js';
 import type { ChatViews } from './chat-views.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 import type { MessagesRepository } from './messages.repository.js';
+import type { Rosters } from './rosters.js';
 
 export interface ChatServiceDeps {
   db: Kysely<Database>;
   conversations: ConversationsRepository;
+  /** Members and their permissions, in memory; told of every membership change. */
+  rosters: Rosters;
   messages: MessagesRepository;
   views: ChatViews;
   files: FileStore;

@@ -1,28 +1,86 @@
 /**
  * What chat tells the live socket, after its transaction has committed (docs/DESIGN.md, "Live events").
  * Chat builds its own wire records, typed by the shared contract, and sends them through
- * realtime's LiveChannel: the conversation's room gets the change itself, and every
+ * realtime's LiveChannel: the conversation's room gets the change itself, at once, and every
  * member's private room a 'user-sidebar-chat' nudge so sidebars and unread counts follow.
+ *
+ * Nudges are batched per conversation (docs/DESIGN.md, "Sidebar nudges"): the first change
+ * goes out at once; further changes within SIDEBAR_BATCH_MS make one nudge at the end of
+ * that window, carrying the latest. A busy group costs its members a few nudges a second,
+ * not one per message, and each nudge is serialised once for all of them.
  */
-import type { ChatMessageRecord, ConversationAction, Message, MessageReaction } from '@ichat/shared';
+import type { ChatMessageRecord, ConversationAction, Message, MessageReaction, SidebarRecord } from '@ichat/shared';
 import type { AuthUser } from '../../auth/auth-user.js';
 import type { LiveChannel } from '../../realtime/socket-server.js';
-import type { ConversationsRepository } from './conversations.repository.js';
+import type { Rosters } from './rosters.js';
 
-export const createChatLive = ({ channel, conversations }: { channel: LiveChannel; conversations: ConversationsRepository }) => {
+export const SIDEBAR_BATCH_MS = 250;
+
+interface SidebarBatch {
+  /** The latest nudge held back in this window, with anyone who left meanwhile. */
+  held?: { record: SidebarRecord; extraMemberIds: Set<number> };
+  timer?: NodeJS.Timeout;
+}
+
+export const createChatLive = ({
+  channel,
+  rosters,
+  onError,
+}: {
+  channel: LiveChannel;
+  rosters: Rosters;
+  /** A held-back nudge that could not be sent (its caller has long answered). */
+  onError: (error: unknown) => void;
+}) => {
+  const sidebarBatches = new Map<number, SidebarBatch>();
+
+  const sendNudge = async (record: SidebarRecord, extraMemberIds: Iterable<number>) => {
+    const memberIds = await rosters.userIds(record.conversation_id);
+    channel.emitToUsers([...new Set([...memberIds, ...extraMemberIds])], 'message', record);
+  };
+
+  const openWindow = (conversationId: number, batch: SidebarBatch) => {
+    sidebarBatches.set(conversationId, batch);
+    batch.timer = setTimeout(() => {
+      const { held } = batch;
+      if (!held) {
+        sidebarBatches.delete(conversationId);
+        return;
+      }
+      openWindow(conversationId, {});
+      sendNudge(held.record, held.extraMemberIds).catch(onError);
+    }, SIDEBAR_BATCH_MS);
+    batch.timer.unref();
+  };
+
+  const nudgeSidebars = async (record: SidebarRecord, extraMemberIds: readonly number[]) => {
+    const batch = sidebarBatches.get(record.conversation_id);
+    if (batch) {
+      const extra = new Set([...(batch.held?.extraMemberIds ?? []), ...extraMemberIds]);
+      batch.held = { record, extraMemberIds: extra };
+      return;
+    }
+    openWindow(record.conversation_id, {});
+    await sendNudge(record, extraMemberIds);
+  };
+
   /** The change to the room, and a sidebar nudge to the members (plus anyone who just left). */
   const announce = async (record: ChatMessageRecord, extraMemberIds: readonly number[] = [], message?: Message) => {
     const { conversation_id: conversationId } = record;
-    const memberIds = await conversations.memberUserIds(conversationId);
     channel.emitToConversation(conversationId, 'message', record);
-    channel.emitToUsers([...new Set([...memberIds, ...extraMemberIds])], 'message', {
-      ...record,
-      type: 'user-sidebar-chat',
-      data: message ? { conversation_id: conversationId, message } : { conversation_id: conversationId },
-    });
+    await nudgeSidebars(
+      { ...record, type: 'user-sidebar-chat', data: message ? { conversation_id: conversationId, message } : { conversation_id: conversationId } },
+      extraMemberIds,
+    );
   };
 
   return {
+    /** On shutdown: nudges still held back are dropped (the pages refresh on reconnect). */
+    close() {
+      for (const batch of sidebarBatches.values()) clearTimeout(batch.timer);
+      sidebarBatches.clear();
+    },
+
     /** A new message, top-level or a thread reply (its reply_to_thread_message_id). */
     messageCreated(conversationId: number, message: Message) {
       const threadParentId = message.reply_to_thread_message_id;
@@ -63,15 +121,11 @@ export const createChatLive = ({ channel, conversations }: { channel: LiveChanne
     },
 
     /** A conversation appeared or changed without an activity entry (a new group). */
-    async conversationChanged(conversationId: number) {
-      channel.emitToUsers(await conversations.memberUserIds(conversationId), 'message', {
-        id: conversationId,
-        conversation_id: conversationId,
-        sender_id: 0,
-        chat_id: null,
-        type: 'user-sidebar-chat',
-        data: { conversation_id: conversationId },
-      });
+    conversationChanged(conversationId: number) {
+      return nudgeSidebars(
+        { id: conversationId, conversation_id: conversationId, sender_id: 0, chat_id: null, type: 'user-sidebar-chat', data: { conversation_id: conversationId } },
+        [],
+      );
     },
 
     pinChanged(conversationId: number, userId: number, pinned: Message | null) {

@@ -15,8 +15,9 @@ import {
 } from '@ichat/shared';
 import { toIso } from '../../db/values.js';
 import { enforce } from '../../errors.js';
-import type { ChatUserRow, ConversationsRepository, Executor, MembershipRow } from './conversations.repository.js';
+import type { ChatUserRow, ConversationsRepository, Executor } from './conversations.repository.js';
 import type { AttachmentRow, MessageRow, MessagesRepository } from './messages.repository.js';
+import type { RosterMember, Rosters } from './rosters.js';
 
 const UNKNOWN_USER: ChatUserRow = {
   id: 0,
@@ -79,12 +80,26 @@ export const toConversationAction = (row: ActionRow): ConversationAction => ({
         },
 });
 
+/** A message `send` has just stored: everything about it is known, so nothing is read back. */
+export interface StoredMessage {
+  id: number;
+  conversationId: number;
+  sender: ChatUser;
+  content: string;
+  time: number;
+  threadParentId: number | null;
+  clientMessageId: string | null;
+  replyTarget: { row: MessageRow; user: ChatUser } | null;
+}
+
 export const createChatViews = ({
   conversations,
   messages,
+  rosters,
 }: {
   conversations: ConversationsRepository;
   messages: MessagesRepository;
+  rosters: Rosters;
 }) => {
   /**
    * The caller's membership once the chat policy allows the action (by default: seeing the
@@ -94,12 +109,11 @@ export const createChatViews = ({
     conversationId: number,
     userId: number,
     rule: (member: Membership | undefined) => Verdict = canSeeConversation,
-    executor?: Executor,
-  ): Promise<MembershipRow> => {
-    const membership = await conversations.findMembership(conversationId, userId, executor);
+  ): Promise<RosterMember> => {
+    const membership = await rosters.membership(conversationId, userId);
     enforce(rule(membership));
-    // Every rule refuses a non-member, so the row is there.
-    return membership as MembershipRow;
+    // Every rule refuses a non-member, so the member is there.
+    return membership as RosterMember;
   };
 
   const actionById = async (conversationId: number, actionId: number, executor?: Executor) => {
@@ -166,13 +180,46 @@ export const createChatViews = ({
     });
   };
 
+  /**
+   * The message as presentMessage would tell it right after the send: not pinned, no
+   * reactions, replies or readers yet (the sender's own read is never listed).
+   */
+  const presentNewMessage = (stored: StoredMessage): Message => ({
+    id: stored.id,
+    conversation_id: stored.conversationId,
+    sender_id: stored.sender.id,
+    content: stored.content,
+    createdAt: toIso(stored.time),
+    updatedAt: toIso(stored.time),
+    is_deleted: false,
+    is_pinned: false,
+    reply_to_thread_message_id: stored.threadParentId,
+    client_message_id: stored.clientMessageId,
+    user: stored.sender,
+    message_attachment: [],
+    reply_to_message_detail: stored.replyTarget
+      ? {
+          id: stored.replyTarget.row.id,
+          user: stored.replyTarget.user,
+          content: stored.replyTarget.row.is_deleted ? '' : stored.replyTarget.row.content,
+          is_deleted: stored.replyTarget.row.is_deleted,
+        }
+      : null,
+    thread_replies: [],
+    message_reactions: [],
+    message_reads: [],
+  });
+
+  /** The sender as a message names them. */
+  const userOf = async (userId: number): Promise<ChatUser> => toChatUser((await messages.usersByIds([userId])).get(userId) ?? UNKNOWN_USER);
+
   const presentMessage = async (row: MessageRow): Promise<Message> => {
     const [message] = await presentMessages([row], row.conversation_id);
     if (!message) throw new Error(`Message ${row.id} could not be presented`);
     return message;
   };
 
-  return { requireMember, actionById, presentMessages, presentMessage };
+  return { requireMember, actionById, presentMessages, presentMessage, presentNewMessage, userOf };
 };
 
 export type ChatViews = ReturnType<typeof createChatViews>;

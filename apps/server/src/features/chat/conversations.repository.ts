@@ -4,6 +4,7 @@
  * per message per reader"): messages above the cursor, not the reader's own, not deleted.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
 import type { Database } from '../../db/tables.js';
 import { toBool } from '../../db/values.js';
 
@@ -72,6 +73,16 @@ const listColumns = [
 ] as const;
 
 export const createConversationsRepository = (db: Kysely<Database>) => {
+  // Every send moves the sender's cursor: compiled once (db/compile-once.ts).
+  const moveCursor = compileOnce(db, 4, (query, messageId: number, conversationId: number, userId: number, below: number) =>
+    query
+      .updateTable('conversation_members')
+      .set({ last_read_message_id: messageId })
+      .where('conversation_id', '=', conversationId)
+      .where('user_id', '=', userId)
+      .where('last_read_message_id', '<', below),
+  );
+
   const listBase = (userId: number, isGroup: boolean | null, executor: Executor = db) => {
     let query = executor
       .selectFrom('conversation_members as m')
@@ -200,9 +211,16 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
       return byConversation;
     },
 
-    async memberUserIds(conversationId: number): Promise<number[]> {
-      const rows = await db.selectFrom('conversation_members').select('user_id').where('conversation_id', '=', conversationId).execute();
-      return rows.map((row) => row.user_id);
+    /** Every member with what the chat policy reads of them (features/chat/rosters.ts keeps it). */
+    async rosterOf(conversationId: number) {
+      const rows = await db
+        .selectFrom('conversation_members as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select(['m.id as member_id', 'm.user_id', 'm.is_admin', 'm.is_muted', 'c.is_group'])
+        .where('m.conversation_id', '=', conversationId)
+        .orderBy('m.id')
+        .execute();
+      return rows.map((row) => ({ ...row, is_admin: toBool(row.is_admin), is_muted: toBool(row.is_muted), is_group: toBool(row.is_group) }));
     },
 
     async listMembers(conversationId: number, executor: Executor = db) {
@@ -360,14 +378,8 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
     /** Moves a reader's cursor forward only, so an older read never makes messages unread. */
     /** Returns whether the cursor moved. */
     async advanceReadCursor(conversationId: number, userId: number, messageId: number, executor: Executor = db): Promise<boolean> {
-      const result = await executor
-        .updateTable('conversation_members')
-        .set({ last_read_message_id: messageId })
-        .where('conversation_id', '=', conversationId)
-        .where('user_id', '=', userId)
-        .where('last_read_message_id', '<', messageId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const result = await moveCursor(executor, messageId, conversationId, userId, messageId);
+      return Number(result.numAffectedRows ?? 0) > 0;
     },
 
     async updateDetails(conversationId: number, changes: { name: string; image?: string }, time: number, executor: Executor) {

@@ -30,7 +30,7 @@ export type ConversationsServiceDeps = ChatServiceDeps;
 const filterToGroup = (filter: ConversationFilter | null): boolean | null =>
   filter === null ? null : filter === 'group';
 
-export const createConversationsService = ({ db, conversations, messages, views, files, live, notifications, push }: ConversationsServiceDeps) => {
+export const createConversationsService = ({ db, conversations, rosters, messages, views, files, live, notifications, push }: ConversationsServiceDeps) => {
   /** Stores an uploaded group image as a square WebP; returns its generated name. */
   const storeImage = async (uploadedPath: string): Promise<string> => {
     const name = files.newName('webp');
@@ -147,6 +147,7 @@ export const createConversationsService = ({ db, conversations, messages, views,
           await conversations.insertAction({ conversationId: id, userId: caller.id, action: 'CREATE', time }, trx);
           return id;
         });
+        rosters.changed(conversationId);
         await live.conversationChanged(conversationId);
         return { message: TEXT.conversationCreated, conversation_id: conversationId };
       } catch (error) {
@@ -181,7 +182,7 @@ export const createConversationsService = ({ db, conversations, messages, views,
     async patch(caller: AuthUser, conversationId: number, action: 'pin' | 'leave') {
       const membership = await views.requireMember(conversationId, caller.id);
       if (action === 'pin') {
-        const pinned = !membership.is_pinned;
+        const pinned = !(await conversations.findMembership(conversationId, caller.id))?.is_pinned;
         await conversations.setPinned(conversationId, caller.id, pinned, nowMs());
         return { message: pinned ? 'Conversation pinned.' : 'Conversation unpinned.', is_pinned: pinned, left: false };
       }
@@ -192,6 +193,7 @@ export const createConversationsService = ({ db, conversations, messages, views,
         await conversations.ensureAnAdmin(conversationId, trx);
         return conversations.insertAction({ conversationId, userId: caller.id, action: 'LEAVE', time }, trx);
       });
+      rosters.changed(conversationId);
       await live.actionLogged(conversationId, await views.actionById(conversationId, actionId), [caller.id]);
       return { message: 'You have left the conversation.', is_pinned: false, left: true };
     },
@@ -228,6 +230,7 @@ export const createConversationsService = ({ db, conversations, messages, views,
         if (isUniqueViolation(error)) throw conflict(`${user.display_name} is already a member.`);
         throw error;
       }
+      rosters.changed(conversationId);
       const logged = await views.actionById(conversationId, actionId);
       await live.actionLogged(conversationId, logged);
       return { message: `${user.display_name} was added.`, conversation_action: logged };
@@ -258,6 +261,7 @@ export const createConversationsService = ({ db, conversations, messages, views,
         await conversations.deleteMember(conversationId, userId, trx);
         return conversations.insertAction({ conversationId, userId: caller.id, receivingUserId: userId, action: 'REMOVE', time }, trx);
       });
+      rosters.changed(conversationId);
       const message = action === 'remove' ? 'Member removed.' : target.is_muted ? 'Member unmuted.' : 'Member muted.';
       const logged = await views.actionById(conversationId, actionId);
       await live.actionLogged(conversationId, logged, action === 'remove' ? [userId] : []);
@@ -297,6 +301,8 @@ export const createConversationsService = ({ db, conversations, messages, views,
         }
         return ids;
       });
+      // A personal conversation may have been created (or its members repaired) here.
+      for (const { conversationId } of sent) rosters.changed(conversationId);
       for (const { conversationId, messageId } of sent) {
         const row = await messages.findById(messageId);
         if (row) await live.messageCreated(conversationId, await views.presentMessage(row));

@@ -4,6 +4,7 @@
  * index: the newest N, the N before an id, or everything after an id.
  */
 import type { Kysely, Selectable } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
 import type { Database, MessageAttachmentsTable, MessagesTable } from '../../db/tables.js';
 import { storedFileColumns, toBool } from '../../db/values.js';
 import { chatUserColumns, type ChatUserRow, type Executor } from './conversations.repository.js';
@@ -39,6 +40,30 @@ const toMessageRow = <T extends { is_deleted: unknown }>(row: T) => ({ ...row, i
 const attachmentColumns = ['a.id', 'a.message_id', 'a.stored_name', 'a.original_name', 'a.file_type', 'a.size_bytes', 'a.created_at'] as const;
 
 export const createMessagesRepository = (db: Kysely<Database>) => {
+  // Every send runs these two: compiled once (db/compile-once.ts).
+  const insertMessage = compileOnce(
+    db,
+    9,
+    (query, conversationId: number, senderId: number, content: string, replyTo: number | null, threadParent: number | null, clientId: string | null, deleted: boolean, createdAt: number, updatedAt: number) =>
+      query
+        .insertInto('messages')
+        .values({
+          conversation_id: conversationId,
+          sender_id: senderId,
+          content,
+          reply_to_message_id: replyTo,
+          thread_parent_id: threadParent,
+          client_message_id: clientId,
+          is_deleted: deleted,
+          created_at: createdAt,
+          updated_at: updatedAt,
+        })
+        .returning('id'),
+  );
+  const makeLatest = compileOnce(db, 4, (query, messageId: number, lastAt: number, updatedAt: number, conversationId: number) =>
+    query.updateTable('conversations').set({ last_message_id: messageId, last_message_at: lastAt, updated_at: updatedAt }).where('id', '=', conversationId),
+  );
+
   const topLevel = (conversationId: number, executor: Executor = db) =>
     executor
       .selectFrom('messages')
@@ -112,27 +137,21 @@ export const createMessagesRepository = (db: Kysely<Database>) => {
       },
       executor: Executor,
     ): Promise<number> {
-      const row = await executor
-        .insertInto('messages')
-        .values({
-          conversation_id: values.conversationId,
-          sender_id: values.senderId,
-          content: values.content,
-          reply_to_message_id: values.replyToMessageId,
-          thread_parent_id: values.threadParentId,
-          client_message_id: values.clientMessageId,
-          is_deleted: false,
-          created_at: values.time,
-          updated_at: values.time,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await executor
-        .updateTable('conversations')
-        .set({ last_message_id: row.id, last_message_at: values.time, updated_at: values.time })
-        .where('id', '=', values.conversationId)
-        .execute();
-      return row.id;
+      const { rows } = await insertMessage(
+        executor,
+        values.conversationId,
+        values.senderId,
+        values.content,
+        values.replyToMessageId,
+        values.threadParentId,
+        values.clientMessageId,
+        false,
+        values.time,
+        values.time,
+      );
+      const id = rows[0]!.id;
+      await makeLatest(executor, id, values.time, values.time, values.conversationId);
+      return id;
     },
 
     async insertAttachments(messageId: number, attachments: NewAttachment[], time: number, executor: Executor) {

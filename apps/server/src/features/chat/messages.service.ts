@@ -25,9 +25,8 @@ export interface SendInput {
   client_message_id?: string | undefined;
 }
 
-export const createMessagesService = ({ db, conversations, messages, views, files, live, notifications, push }: MessagesServiceDeps) => {
-  const maySee = async (conversationId: number, userId: number) =>
-    isAllowed(canSeeConversation(await conversations.findMembership(conversationId, userId)));
+export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push }: MessagesServiceDeps) => {
+  const maySee = async (conversationId: number, userId: number) => isAllowed(canSeeConversation(await rosters.membership(conversationId, userId)));
 
   const requireMessage = async (conversationId: number, messageId: number) => {
     const message = await messages.findById(messageId);
@@ -44,8 +43,7 @@ export const createMessagesService = ({ db, conversations, messages, views, file
   const mentionedMembers = async (conversationId: number, senderId: number, content: string, mentions: SendInput['mention_data']) => {
     const written = mentionsInText(content, mentions);
     if (written.length === 0) return [];
-    const members = await conversations.listMembers(conversationId);
-    const memberIds = new Set(members.map((member) => member.id).filter((id) => id !== senderId));
+    const memberIds = new Set((await rosters.userIds(conversationId)).filter((id) => id !== senderId));
     if (written.some((mention) => mention.id === 'all')) return [...memberIds];
     return [...new Set(written.map((mention) => mention.id))].filter(
       (id): id is number => typeof id === 'number' && memberIds.has(id),
@@ -101,20 +99,11 @@ export const createMessagesService = ({ db, conversations, messages, views, file
         if (parent.thread_parent_id !== null) throw badRequest('A thread reply cannot start a thread of its own; reply in its thread.');
       }
 
-      if (input.client_message_id) {
-        const earlier = await messages.findByClientId(caller.id, input.client_message_id);
-        if (earlier) {
-          if (earlier.conversation_id !== conversationId || earlier.thread_parent_id !== threadParentId) {
-            throw conflict('That message id was already used for another message.');
-          }
-          return { message: await views.presentMessage(earlier), created: false };
-        }
-      }
       // Quoting a message is a main-chat feature; a thread reply answers its parent.
       const replyTo = threadParentId === null ? (input.reply_to_message_id ?? null) : null;
-      if (replyTo !== null) {
-        const target = await messages.findById(replyTo);
-        if (!target || target.conversation_id !== conversationId) throw badRequest('The message you are replying to is not in this conversation.');
+      const replyTarget = replyTo === null ? undefined : await messages.findById(replyTo);
+      if (replyTo !== null && (!replyTarget || replyTarget.conversation_id !== conversationId)) {
+        throw badRequest('The message you are replying to is not in this conversation.');
       }
       const mentioned = await mentionedMembers(conversationId, caller.id, content, input.mention_data);
       const mentionType = threadParentId === null ? 'mention' : 'thread mention';
@@ -160,17 +149,34 @@ export const createMessagesService = ({ db, conversations, messages, views, file
           await conversations.advanceReadCursor(conversationId, caller.id, id, trx);
           return { messageId: id, notified: mentionNotifications };
         });
-        const row = await messages.findById(messageId);
-        const message = await views.presentMessage(row!);
+        // Text alone (nearly every send) is told from what was just stored; attachments are
+        // read back for the ids their rows were given.
+        const message =
+          uploads.length > 0
+            ? await views.presentMessage((await messages.findById(messageId))!)
+            : views.presentNewMessage({
+                id: messageId,
+                conversationId,
+                sender: { id: caller.id, display_name: caller.displayName, first_name: caller.firstName, email_address: caller.emailAddress, profile_photo: caller.profilePhoto },
+                content,
+                time,
+                threadParentId,
+                clientMessageId: input.client_message_id ?? null,
+                replyTarget: replyTarget ? { row: replyTarget, user: await views.userOf(replyTarget.sender_id) } : null,
+              });
         await live.messageCreated(conversationId, message);
         push.sent(notified);
         return { message, created: true };
       } catch (error) {
         await Promise.all(moved.map((name) => files.remove('message-attachment', name)));
-        // Two sends of the same client id raced: the first one stored wins.
+        // A retry of a stored send (same client id, kept unique per sender) answers with the
+        // stored message; the same id used for another message is a conflict.
         if (isUniqueViolation(error) && input.client_message_id) {
           const earlier = await messages.findByClientId(caller.id, input.client_message_id);
-          if (earlier && earlier.conversation_id === conversationId) {
+          if (earlier) {
+            if (earlier.conversation_id !== conversationId || earlier.thread_parent_id !== threadParentId) {
+              throw conflict('That message id was already used for another message.');
+            }
             return { message: await views.presentMessage(earlier), created: false };
           }
         }

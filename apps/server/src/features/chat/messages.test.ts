@@ -172,6 +172,25 @@ describe('sending', () => {
     expect(refused.status).toBe(400);
   });
 
+  it('answers a new message, a reply and a thread reply exactly as they are read back later', async () => {
+    // The send answers from what it stored, without reading the message back (docs/DESIGN.md, "The send path").
+    const target = (await page('maria.santos', groupId)).body.messages.find((m) => m.content === 'Price list is out')!;
+    const sent = await send('maria.santos', groupId, { message: 'Told as stored', reply_to_message_id: target.id, client_message_id: 'parity-0001-abcdef' });
+    expect(sent.status).toBe(201);
+    const read = (await page('carmen.flores', groupId, '?limit=200')).body.messages.find((m) => m.id === sent.body.message.id)!;
+    // Reading it made Carmen one of its readers; everything else is as the send answered.
+    expect(read.message_reads.map((reader) => reader.user.display_name)).toEqual(['Carmen Flores']);
+    expect(sent.body.message).toEqual({ ...read, message_reads: [] });
+
+    const form = new FormData();
+    form.append('data', JSON.stringify({ message: 'In the thread', mention_data: [] }));
+    const reply = await server.request<{ message: Message }>('POST', `/api/v1/messages/${groupId}/${target.id}`, { token: tokens['carmen.flores'], form });
+    expect(reply.status).toBe(201);
+    const thread = await get<{ thread_detail: { replies: Message[] } }>('carmen.flores', `/api/v1/messages/thread/${groupId}/${target.id}`);
+    const stored = thread.body.thread_detail.replies.find((m) => m.id === reply.body.message.id)!;
+    expect(reply.body.message).toEqual({ ...stored, message_reads: [] });
+  });
+
   it('refuses a malformed data part and unexpected file fields', async () => {
     const form = new FormData();
     form.append('data', '{not json');
