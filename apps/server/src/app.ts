@@ -34,6 +34,7 @@ import { createConversationsService } from './features/chat/conversations.servic
 import { createMessagesRepository } from './features/chat/messages.repository.js';
 import { createMessagesService } from './features/chat/messages.service.js';
 import { createReactionsService } from './features/chat/reactions.service.js';
+import { createPresenceAudience } from './features/chat/presence-audience.js';
 import { createRosters } from './features/chat/rosters.js';
 import { createSearchRepository } from './features/chat/search.repository.js';
 import { createSearchService } from './features/chat/search.service.js';
@@ -200,7 +201,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   };
   const conversations = createConversationsService(chatDeps);
   const messages = createMessagesService(chatDeps);
-  registerChatSocketEvents(realtime, { messages, live });
+  registerChatSocketEvents(realtime, { messages, live, presenceAudience: createPresenceAudience(conversationsRepo, { everyoneLimit: config.presenceEveryoneLimit }) });
   const reactions = createReactionsService(chatDeps);
   const search = createSearchService({ ...chatDeps, search: createSearchRepository(database.db, database.dialect) });
   const requestsRepo = createRequestsRepository(database.db);

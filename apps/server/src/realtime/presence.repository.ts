@@ -9,6 +9,12 @@ export const createPresenceRepository = (db: Kysely<Database>) => ({
 
   /** Every active person with the time they were last online (null: never). */
   listActive: () => db.selectFrom('users').select(['id', 'last_online_at']).where('is_active', '=', true).orderBy('id').execute(),
+
+  /** These people, where active, with the time they were last online (null: never). */
+  lastOnlineOf: (userIds: readonly number[]) =>
+    userIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('users').select(['id', 'last_online_at']).where('id', 'in', [...userIds]).where('is_active', '=', true).orderBy('id').execute(),
 });
 
 export type PresenceRepository = ReturnType<typeof createPresenceRepository>;

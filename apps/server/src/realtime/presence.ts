@@ -4,9 +4,9 @@
  * live in one hash per process that expires unless the process keeps it alive, so a
  * crashed process cannot leave people online for ever.
  *
- * Changes are not broadcast one by one: they are gathered and sent every PRESENCE_BATCH_MS
- * as one update_user_list holding only the people who changed, so the cost grows with the
- * changes, not with the square of the people online.
+ * Changes are not broadcast one by one: they are gathered and sent every PRESENCE_BATCH_MS,
+ * each to the people who can see that person (socket-server.ts), so the cost grows with the
+ * changes and their audiences, not with the square of the people online.
  */
 import { randomUUID } from 'node:crypto';
 import type { RedisClientType } from 'redis';
@@ -16,7 +16,8 @@ export interface PresenceStore {
   add(userId: number): Promise<boolean>;
   /** One socket fewer here; true when they now have no socket anywhere. */
   remove(userId: number): Promise<boolean>;
-  onlineUserIds(): Promise<Set<number>>;
+  /** Which of these people are online anywhere. */
+  whoIsOnline(userIds: readonly number[]): Promise<Set<number>>;
   close(): Promise<void>;
 }
 
@@ -34,7 +35,7 @@ export const createMemoryPresenceStore = (): PresenceStore => {
       else counts.delete(userId);
       return Promise.resolve(count <= 0);
     },
-    onlineUserIds: () => Promise.resolve(new Set(counts.keys())),
+    whoIsOnline: (userIds) => Promise.resolve(new Set(userIds.filter((id) => counts.has(id)))),
     close: () => Promise.resolve(),
   };
 };
@@ -88,10 +89,15 @@ export const createRedisPresenceStore = (redis: RedisClientType, prefix: string)
       await redis.hDel(ownKey, String(userId));
       return !(await onlineElsewhere(userId));
     },
-    async onlineUserIds() {
+    async whoIsOnline(userIds) {
       const online = new Set<number>();
+      if (userIds.length === 0) return online;
+      const fields = userIds.map(String);
       for (const key of await liveKeys()) {
-        for (const id of await redis.hKeys(key)) if (id !== ALIVE_FIELD) online.add(Number(id));
+        const counts = await redis.hmGet(key, fields);
+        counts.forEach((count, index) => {
+          if (count !== null && Number(count) > 0) online.add(userIds[index]!);
+        });
       }
       return online;
     },

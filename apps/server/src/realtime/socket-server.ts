@@ -101,9 +101,23 @@ export type ClientEventHandler<Name extends ClientEventName> = (
 /** Answers 'OK' when the person may join the conversation's room, or the sentence to show. */
 export type ConversationRoomPolicy = (user: AuthUser, conversationId: number) => Promise<RoomAnswer>;
 
+/**
+ * Whose presence a person sees, and so who hears when that person comes and goes (the
+ * relation is symmetric). A feature answers it (docs/DESIGN.md, "Presence"): everyone sees
+ * everyone in a small company; in a large one, chat says the people one shares a
+ * conversation with.
+ */
+export interface PresenceAudience {
+  /** Whether everyone sees everyone, as things stand. */
+  isEveryone(): Promise<boolean>;
+  /** Otherwise: whom this person sees. */
+  of(userId: number): Promise<readonly number[]>;
+}
+
 export interface RealtimeServer extends LiveChannel, ProcessSignals {
   handle<Name extends ClientEventName>(event: Name, handler: ClientEventHandler<Name>): void;
   authorizeConversationRooms(policy: ConversationRoomPolicy): void;
+  showPresenceTo(audience: PresenceAudience): void;
   close(): Promise<void>;
 }
 
@@ -143,6 +157,9 @@ export const createRealtimeServer = ({
   const signalHandlers = new Map<string, (payload: number) => void>();
   io.on('signal', (topic, payload) => signalHandlers.get(topic)?.(payload));
   let roomPolicy: ConversationRoomPolicy = () => Promise.resolve(BAD_ROOM);
+  let presenceAudience: PresenceAudience = { isEveryone: () => Promise.resolve(true), of: () => Promise.resolve([]) };
+  /** The person and everyone who sees them. */
+  const audienceOf = async (userId: number) => [...new Set([userId, ...(await presenceAudience.of(userId))])];
 
   /** Presence changes waiting for the next batch; the latest state of each person wins. */
   const pendingPresence = new Map<number, OnlineUserRecord>();
@@ -204,17 +221,40 @@ export const createRealtimeServer = ({
   });
 
   // ------------------------------------------------------------------ presence batches
-  const flushPresence = () => {
+  /**
+   * Each batch goes to the people who see someone in it: one broadcast when everyone sees
+   * everyone; otherwise each recipient gets one update_user_list with just the changes they
+   * may see, so the traffic grows with the changes and their audiences, never with everyone
+   * online times everyone online.
+   */
+  const flushPresence = async () => {
     if (pendingPresence.size === 0) return;
     const changes = [...pendingPresence.values()];
     pendingPresence.clear();
-    io.emit('update_user_list', changes);
+    if (await presenceAudience.isEveryone()) {
+      io.emit('update_user_list', changes);
+      return;
+    }
+    const byRecipient = new Map<number, OnlineUserRecord[]>();
+    for (const change of changes) {
+      for (const recipient of await audienceOf(change.user_id)) {
+        const records = byRecipient.get(recipient);
+        if (records) records.push(change);
+        else byRecipient.set(recipient, [change]);
+      }
+    }
+    const online = await presence.whoIsOnline([...byRecipient.keys()]);
+    for (const [recipient, records] of byRecipient) if (online.has(recipient)) io.to(userRoom(recipient)).emit('update_user_list', records);
   };
-  const presenceTimer = setInterval(flushPresence, PRESENCE_BATCH_MS);
+  const presenceTimer = setInterval(() => {
+    flushPresence().catch((error: unknown) => logger.error({ err: error }, 'presence batch failed'));
+  }, PRESENCE_BATCH_MS);
   presenceTimer.unref();
 
-  const presenceSnapshot = async (): Promise<OnlineUserRecord[]> => {
-    const [people, online] = await Promise.all([presenceRepo.listActive(), presence.onlineUserIds()]);
+  /** What a person sees on announcing themself: everyone they see, online or with their last time. */
+  const presenceSnapshot = async (userId: number): Promise<OnlineUserRecord[]> => {
+    const people = (await presenceAudience.isEveryone()) ? await presenceRepo.listActive() : await presenceRepo.lastOnlineOf(await audienceOf(userId));
+    const online = await presence.whoIsOnline(people.map((person) => person.id));
     return people.map((person) => ({
       user_id: person.id,
       is_online: online.has(person.id),
@@ -271,7 +311,7 @@ export const createRealtimeServer = ({
 
     listen(socket, 'user_online', async (_payload, ack) => {
       answer(ack, 'OK');
-      socket.emit('update_user_list', await presenceSnapshot());
+      socket.emit('update_user_list', await presenceSnapshot(user.id));
     });
 
     listen(socket, 'user_online_ping_pong', () => {
@@ -335,6 +375,9 @@ export const createRealtimeServer = ({
     },
     authorizeConversationRooms(policy) {
       roomPolicy = policy;
+    },
+    showPresenceTo(audience) {
+      presenceAudience = audience;
     },
     async close() {
       isClosing = true;

@@ -3,19 +3,20 @@
  * room, seen receipts, pin re-announcements and typing. realtime/ checks each payload
  * against the shared contract and hands it here with the socket's own user.
  */
-import type { RealtimeServer } from '../../realtime/socket-server.js';
+import type { PresenceAudience, RealtimeServer } from '../../realtime/socket-server.js';
 import type { ChatLive } from './chat-live.js';
 import type { MessagesService } from './messages.service.js';
 
 export const JOIN_NOT_A_MEMBER = 'You are not a member of this conversation.';
 
 export const registerChatSocketEvents = (
-  realtime: Pick<RealtimeServer, 'handle' | 'authorizeConversationRooms'>,
-  { messages, live }: { messages: MessagesService; live: ChatLive },
+  realtime: Pick<RealtimeServer, 'handle' | 'authorizeConversationRooms' | 'showPresenceTo'>,
+  { messages, live, presenceAudience }: { messages: MessagesService; live: ChatLive; presenceAudience: PresenceAudience },
 ) => {
   realtime.authorizeConversationRooms(async (user, conversationId) =>
     (await messages.maySee(conversationId, user.id)) ? 'OK' : JOIN_NOT_A_MEMBER,
   );
+  realtime.showPresenceTo(presenceAudience);
   // Moves the caller's own read cursor; the receipt goes out once it has moved.
   realtime.handle('seen_message', (user, { conversationId, messageId }) => messages.markSeen(user, conversationId, messageId));
   realtime.handle('pin_message', (user, { conversation_id }) => messages.announcePin(user, conversation_id));

@@ -211,6 +211,19 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
       return byConversation;
     },
 
+    /** Everyone who shares a conversation with this person: whose presence they see. */
+    async contactsOf(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('conversation_members as mine')
+        .innerJoin('conversation_members as other', 'other.conversation_id', 'mine.conversation_id')
+        .select('other.user_id')
+        .distinct()
+        .where('mine.user_id', '=', userId)
+        .where('other.user_id', '<>', userId)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     /** Every member with what the chat policy reads of them (features/chat/rosters.ts keeps it). */
     async rosterOf(conversationId: number) {
       const rows = await db
@@ -436,6 +449,12 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
         .where('users.id', 'in', userIds)
         .where('users.is_active', '=', true)
         .execute();
+    },
+
+    /** How many active users there are. */
+    async countDirectory(): Promise<number> {
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')).where('users.is_active', '=', true).executeTakeFirstOrThrow();
+      return Number(row.total);
     },
 
     /** Everyone who can be added or messaged: active users other than the caller. */
