@@ -16,7 +16,7 @@ const multipart = (message) =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({ message, mention_data: [] })}\r\n--${BOUNDARY}--\r\n`;
 
 /** POSTs one message; resolves with the HTTP status (0 when the connection failed). */
-const postMessage = (base, conversationId, headers, message) =>
+const postMessage = (base, conversationId, headers, message, viaAgent = agent) =>
   new Promise((resolve) => {
     const body = multipart(message);
     const url = new URL(`/api/v1/messages/${conversationId}`, base);
@@ -24,7 +24,7 @@ const postMessage = (base, conversationId, headers, message) =>
       url,
       {
         method: 'POST',
-        agent,
+        agent: viaAgent,
         headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': Buffer.byteLength(body) },
       },
       (response) => {
@@ -36,16 +36,26 @@ const postMessage = (base, conversationId, headers, message) =>
     request.end(body);
   });
 
+/** A keep-alive agent whose connections leave from this loopback address (nginx hashes on it). */
+export const agentFrom = (localAddress) => new http.Agent({ keepAlive: true, maxSockets: 64, localAddress });
+
 /**
  * Connects one socket per member and joins each to its room, `concurrency` at a time.
- * members: [{ token?, room }]. Every socket's user-chat records go to `onRecord`.
+ * members: [{ token?, room, localAddress? }]. Every socket's records go to `onRecord`.
  */
 export const connectMembers = async (base, members, onRecord, { concurrency = 25 } = {}) => {
   const sockets = new Array(members.length);
   let next = 0;
   const connectOne = async (index) => {
-    const { token, room } = members[index];
-    const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+    const { token, room, localAddress } = members[index];
+    const socket = io(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: false,
+      forceNew: true,
+      ...(localAddress ? { localAddress } : {}),
+    });
     await new Promise((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
@@ -97,7 +107,7 @@ export const createTracker = () => {
 
 /**
  * One step of the ramp: `rate` messages a second for `seconds`, spread over the senders
- * (each { headers, room, members }). Answers latency percentiles over every delivery, what
+ * (each { headers, room, members, agent? }). Answers latency percentiles over every delivery, what
  * was lost, the HTTP failures and the rate actually offered.
  */
 export const runStep = async ({ base, tracker, senders, rate, seconds, label, drainMs = 3000 }) => {
@@ -119,7 +129,7 @@ export const runStep = async ({ base, tracker, senders, rate, seconds, label, dr
         const sender = senders[seq % senders.length];
         step.dueAt[seq] = started + (seq * 1000) / rate;
         expected += sender.members;
-        const call = postMessage(base, sender.room, sender.headers, `${prefix}${seq}`).then((status) => {
+        const call = postMessage(base, sender.room, sender.headers, `${prefix}${seq}`, sender.agent).then((status) => {
           answered += 1;
           if (status < 200 || status >= 300) httpFailures += 1;
           pending.delete(call);
