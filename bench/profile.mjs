@@ -8,9 +8,10 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { makeGroups } from './lib/chat-fixture.mjs';
 import { closeAll, connectMembers, createTracker, runStep } from './lib/live-driver.mjs';
+import { writeFlameGraph } from './lib/flame-graph.mjs';
 import { summarise } from './lib/profile-summary.mjs';
 import { benchDir } from './lib/results.mjs';
-import { freePort, startServer } from './lib/server.mjs';
+import { freePort, freshPostgresDatabase, startServer } from './lib/server.mjs';
 import { ms } from './lib/stats.mjs';
 
 const rate = Number(process.argv[2] ?? 400);
@@ -43,7 +44,9 @@ const inspector = async (port) => {
 };
 
 const inspectorPort = await freePort();
-const server = await startServer({ nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`] });
+// BENCH_PROFILE_POSTGRES=1: the same on a fresh PostgreSQL database.
+const postgres = process.env.BENCH_PROFILE_POSTGRES === '1' ? await freshPostgresDatabase() : undefined;
+const server = await startServer({ nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`], env: postgres ? { DATABASE_URL: postgres.url } : {} });
 const devtools = await inspector(inspectorPort);
 const tracker = createTracker();
 const { members } = await makeGroups(server.base, { people: 200, groupSize: 10, tag: 'p' });
@@ -61,13 +64,16 @@ const { profile } = await devtools.send('Profiler.stop');
 devtools.close();
 closeAll(sockets);
 await server.stop();
+await postgres?.drop();
 
 const kept = path.join(benchDir, 'profiles', `${name}.cpuprofile`);
 mkdirSync(path.dirname(kept), { recursive: true });
 writeFileSync(kept, JSON.stringify(profile));
+const flame = kept.replace(/\.cpuprofile$/, '.svg');
+writeFlameGraph(kept, flame, `${name}: the product at ${rate} messages/s for ${seconds} s (server CPU ${cpuMs.toFixed(2)} ms/message)`);
 
 console.log(`${rate} messages/s for ${seconds} s: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, lost ${result.lost}, server CPU ${cpuMs.toFixed(2)} ms/message`);
-console.log(`profile: ${path.relative(process.cwd(), kept)}`);
+console.log(`profile: ${path.relative(process.cwd(), kept)}, flame graph: ${path.relative(process.cwd(), flame)}`);
 const summary = summarise(kept, { top: 45 });
 console.log(`busy ${(summary.busyShare * 100).toFixed(1)} % of the samples`);
 for (const row of summary.functions) console.log(`  ${row.share.padStart(7)}  ${row.name}`);

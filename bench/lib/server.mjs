@@ -9,6 +9,12 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { root } from './results.mjs';
 
+/**
+ * Whose built server runs: this checkout's, or another's (BENCH_SERVER_ROOT=/path/to/checkout)
+ * to measure an earlier version against this one in the same sitting.
+ */
+export const serverRoot = process.env.BENCH_SERVER_ROOT ?? root;
+
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A free TCP port on loopback. */
@@ -73,13 +79,13 @@ export const waitForReady = async (base, timeoutMs = 120_000) => {
  * Starts one server process. `env` adds to (or overrides) the environment; `cpuProfDir`
  * writes a V8 CPU profile there when the process exits.
  */
-export const startServer = async ({ env = {}, dataDir, cpuProfDir, nodeArgs = [], port } = {}) => {
+export const startServer = async ({ env = {}, dataDir, cpuProfDir, nodeArgs = [], port, checkout = serverRoot } = {}) => {
   const ownDataDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ichat-bench-'));
   const listenPort = port ?? (await freePort());
   const base = `http://127.0.0.1:${listenPort}`;
   const started = performance.now();
-  const args = [...nodeArgs, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), path.join(root, 'apps/server/dist/main.js')];
+  const args = [...nodeArgs, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), path.join(checkout, 'apps/server/dist/main.js')];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

@@ -54,18 +54,24 @@ const allTargets = [
   { name: 'product', label: `The product, ${PEOPLE} people in ${PEOPLE / GROUP_SIZE} groups`, product: true, people: PEOPLE },
   { name: 'product-many', label: `The product, ${MANY_PEOPLE} people in ${MANY_PEOPLE / GROUP_SIZE} groups`, product: true, people: MANY_PEOPLE },
 ];
+// BENCH_BEFORE_ROOT=/path/to/an/earlier/checkout (built) adds that version of the product,
+// measured in the same sitting: the before and after of a change.
+const beforeRoot = process.env.BENCH_BEFORE_ROOT;
+if (beforeRoot) {
+  allTargets.push({ name: 'product-before', label: `The product before (${path.basename(beforeRoot)}), ${PEOPLE} people`, product: true, people: PEOPLE, checkout: beforeRoot });
+}
 
 // BENCH_LIVE_TARGETS=product,relay-insert measures some only (while working on one side);
 // the section is written only when all four were measured.
 const only = process.env.BENCH_LIVE_TARGETS?.split(',');
-const targets = only ? allTargets.filter((target) => only.includes(target.name)) : allTargets;
+const targets = only ? allTargets.filter((target) => only.includes(target.name) || target.name === 'product-before') : allTargets;
 
 const tracker = createTracker();
 const started = [];
 try {
   for (const target of targets) {
     const setupStarted = Date.now();
-    const server = target.product ? await startServer() : await target.start();
+    const server = target.product ? await startServer(target.checkout ? { checkout: target.checkout } : {}) : await target.start();
     started.push(server);
     const members = target.product ? (await makeGroups(server.base, { people: target.people, groupSize: GROUP_SIZE, tag: target.name })).members : relayMembers(target.people);
     target.server = server;
@@ -105,7 +111,7 @@ if (only) process.exit(0);
 
 const bestOf = (target) => median(target.runs.map((run) => run.best));
 const cpuAt = (target, rate) => median(target.runs.flatMap((run) => run.steps.filter((step) => step.rate === rate).map((step) => step.cpuMsPerMessage)));
-const [relay, relayInsert, product, productMany] = targets;
+const [relay, relayInsert, product, productMany, productBefore] = targets;
 const ratio = bestOf(product) / bestOf(relayInsert);
 
 const rows = targets.flatMap((target) =>
@@ -135,7 +141,7 @@ writeSection(
     `Product ÷ relay with insert: **${ratio.toFixed(2)}** (target ≥ 0.5). Product: **${bestOf(product)} messages/s** (target ≥ 2 000);`,
     `with ${MANY_PEOPLE} people connected: ${bestOf(productMany)} messages/s.`,
     `Server CPU per message at ${RATES[1]} messages/s (median): relay ${cpuAt(relay, RATES[1]).toFixed(2)} ms, relay + insert ${cpuAt(relayInsert, RATES[1]).toFixed(2)} ms,`,
-    `product ${cpuAt(product, RATES[1]).toFixed(2)} ms.`,
+    `product ${cpuAt(product, RATES[1]).toFixed(2)} ms${productBefore ? `; the product before: ${cpuAt(productBefore, RATES[1]).toFixed(2)} ms, holding ${bestOf(productBefore)} messages/s` : ''}.`,
     '',
     '| Server | Rate /s | Runs | p50 ms | p99 ms | Lost (each run) | HTTP failures | Server CPU ms/message | Held |',
     '|---|---|---|---|---|---|---|---|---|',
