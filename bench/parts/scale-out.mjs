@@ -11,7 +11,7 @@ import { makeGroups } from '../lib/chat-fixture.mjs';
 import { agentFrom, closeAll, connectMembers, createTracker, holds, runStep } from '../lib/live-driver.mjs';
 import { NGINX, startNginx } from '../lib/nginx.mjs';
 import { isQuick, machineLine, writeSection } from '../lib/results.mjs';
-import { cpuSeconds, freePort, freshPostgresDatabase, startServer } from '../lib/server.mjs';
+import { cpuSeconds, freshPostgresDatabase, startServer } from '../lib/server.mjs';
 import { median, ms } from '../lib/stats.mjs';
 
 const RATES = process.env.BENCH_LIVE_RATES?.split(',').map(Number) ?? (isQuick ? [100, 200] : [250, 500, 1000, 2000]);
