@@ -6,6 +6,7 @@ import path from 'node:path';
 
 export const PARTS = {
   live: 'live fan-out: the product against a bare Socket.IO relay and the relay with one insert',
+  profile: 'where the server\'s time goes per message, from a CPU profile under the live workload',
   'scale-out': 'the live fan-out over two processes behind nginx, on PostgreSQL and Redis',
   connections: '10 000 authenticated sockets on one process, with presence',
   data: 'company-scale data: the main calls at a tenth and at the full size, on SQLite and PostgreSQL',

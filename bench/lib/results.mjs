@@ -27,7 +27,7 @@ export const machineLine = () =>
   `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version} · ${os.platform()} ${os.release()}`;
 
 /** The order sections appear in, whatever order they were measured in. */
-const ORDER = ['live', 'scale-out', 'connections', 'data', 'web', 'api'];
+const ORDER = ['live', 'profile', 'scale-out', 'connections', 'data', 'web', 'api'];
 
 /** Replaces (or adds) this part's section of RESULTS.md. */
 export const writeSection = (part, markdown) => {
