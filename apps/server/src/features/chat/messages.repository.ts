@@ -30,6 +30,7 @@ const messageColumns = [
   'messages.thread_parent_id',
   'messages.client_message_id',
   'messages.is_deleted',
+  'messages.edited_at',
   'messages.created_at',
   'messages.updated_at',
 ] as const;
