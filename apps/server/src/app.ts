@@ -19,6 +19,7 @@ import { createAccountsRepository } from './features/accounts/accounts.repositor
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { peopleRoutes } from './features/accounts/people.routes.js';
+import { createNotificationSettingsService } from './features/accounts/notification-settings.service.js';
 import { createPeopleService } from './features/accounts/people.service.js';
 import { catalogsRoutes } from './features/catalogs/catalogs.routes.js';
 import { createCatalogsRepository } from './features/catalogs/catalogs.repository.js';
@@ -181,6 +182,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   const audit = createAuditTrail(createAuditRepository(database.db));
   const people = createPeopleService({ db: database.db, repo: accountsRepo, limiter, live: realtime, audit });
   const catalogs = createCatalogsService({ db: database.db, repo: createCatalogsRepository(database.db, database.dialect), audit });
+  const settings = createSettingsService({ db: database.db, audit });
   const notificationsRepo = createNotificationsRepository(database.db);
   const push = createNotificationPush(realtime);
   const conversationsRepo = createConversationsRepository(database.db);
@@ -198,6 +200,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     live,
     notifications: notificationsRepo,
     push,
+    editWindowMinutes: async () => (await settings.read()).message_edit_window_minutes,
   };
   const conversations = createConversationsService(chatDeps);
   const messages = createMessagesService(chatDeps);
@@ -209,7 +212,6 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   const requestDeps = { db: database.db, requests: requestsRepo, delegations: delegationsRepo, notifications: notificationsRepo, push };
   const requests = createRequestsService({ ...requestDeps, files });
   const approvals = createApprovalsService(requestDeps);
-  const settings = createSettingsService({ db: database.db, audit });
   const reminders = createRemindersService({ ...requestDeps, settings });
   const formSetup = createFormSetupService({ db: database.db, repo: createFormSetupRepository(database.db), audit });
   const exports = createRequestsExportService({ db: database.db, requests: requestsRepo, audit });
@@ -219,7 +221,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   registerAuthentication(app, accounts.authenticate);
 
   await app.register(systemRoutes({ config, database }));
-  await app.register(accountsRoutes({ accounts, files }));
+  await app.register(accountsRoutes({ accounts, notificationSettings: createNotificationSettingsService({ repo: accountsRepo }), files }));
   await app.register(peopleRoutes({ accounts, people }));
   await app.register(catalogsRoutes({ catalogs }));
   await app.register(imagesRoutes({ files }));

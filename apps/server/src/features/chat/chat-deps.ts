@@ -21,4 +21,6 @@ export interface ChatServiceDeps {
   live: ChatLive;
   notifications: NotificationsRepository;
   push: NotificationPush;
+  /** The administrators' window for editing a message after sending it, in minutes; null: no limit. */
+  editWindowMinutes: () => Promise<number | null>;
 }

@@ -8,8 +8,10 @@ import {
   canLeave,
   canManageMember,
   canPostIn,
+  CHAT_REFUSALS,
   isAllowed,
   TEXT,
+  type NotificationLevel,
   type ConversationDetail,
   type ConversationFilter,
   type ConversationSummary,
@@ -65,6 +67,7 @@ export const createConversationsService = ({ db, conversations, rosters, message
         unread_count: unread.get(row.id) ?? 0,
         conversation_detail: { name, image },
         peer_user_id: row.is_group ? null : (other?.id ?? null),
+        notification_level: row.notification_level,
         last_message: last
           ? {
               id: last.id,
@@ -196,6 +199,15 @@ export const createConversationsService = ({ db, conversations, rosters, message
       rosters.changed(conversationId);
       await live.actionLogged(conversationId, await views.actionById(conversationId, actionId), [caller.id]);
       return { message: 'You have left the conversation.', is_pinned: false, left: true };
+    },
+
+    /** What the caller hears of the conversation; their other tabs refresh their lists. */
+    async setNotificationLevel(userId: number, conversationId: number, level: NotificationLevel): Promise<NotificationLevel> {
+      await views.requireMember(conversationId, userId);
+      // Left between the check and the change: the same answer as for any non-member.
+      if (!(await conversations.setNotificationLevel(conversationId, userId, level))) throw notFound(CHAT_REFUSALS.notAMember);
+      live.ownViewChanged(conversationId, userId);
+      return level;
     },
 
     async actions(userId: number, conversationId: number) {

@@ -4,8 +4,21 @@
  * pinned message, the position lookup, the files list and the members-only download.
  */
 import { rename } from 'node:fs/promises';
-import { canDeleteMessage, canPin, canPostIn, canSeeConversation, isAllowed, mentionsInText, TEXT, type Message } from '@ichat/shared';
-import { isUniqueViolation, nowMs } from '../../db/values.js';
+import {
+  canDeleteMessage,
+  canEditMessage,
+  canPin,
+  canPostIn,
+  canSeeConversation,
+  CHAT_REFUSALS,
+  isAllowed,
+  mentionsInText,
+  TEXT,
+  type EditMessageBody,
+  type Message,
+  type MessageVersion,
+} from '@ichat/shared';
+import { isUniqueViolation, nowMs, toIso } from '../../db/values.js';
 import { badRequest, conflict, enforce, notFound } from '../../errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { AuthUser } from '../../auth/auth-user.js';
@@ -25,7 +38,9 @@ export interface SendInput {
   client_message_id?: string | undefined;
 }
 
-export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push }: MessagesServiceDeps) => {
+export const EDITED_ELSEWHERE = 'This message was changed at the same time somewhere else. Please try again.';
+
+export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, editWindowMinutes }: MessagesServiceDeps) => {
   const maySee = async (conversationId: number, userId: number) => isAllowed(canSeeConversation(await rosters.membership(conversationId, userId)));
 
   const requireMessage = async (conversationId: number, messageId: number) => {
@@ -199,6 +214,60 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
       const action = await views.actionById(conversationId, actionId);
       await live.messageDeleted(conversationId, { id: messageId, senderId: caller.id, threadParentId: message.thread_parent_id }, action);
       return { message: 'Message deleted.', conversation_action: action };
+    },
+
+    /**
+     * Edits the text of one's own message (docs/DECISIONS.md, "Push, edits and notification
+     * preferences (issue 19)"): the text it replaces is kept as a version, people the new text
+     * names for the first time are notified (those it no longer names keep theirs), and the
+     * room hears the whole message once the transaction has committed.
+     */
+    async edit(caller: AuthUser, conversationId: number, messageId: number, input: EditMessageBody): Promise<Message> {
+      const membership = await views.requireMember(conversationId, caller.id);
+      const message = await requireMessage(conversationId, messageId);
+      const time = nowMs();
+      enforce(canEditMessage(caller.id, membership, { ...message, sent_at: message.created_at }, { now: time, minutes: await editWindowMinutes() }));
+      const content = input.message.trim();
+      if (content === '') throw badRequest(TEXT.emptyMessage);
+      const mentioned = await mentionedMembers(conversationId, caller.id, content, input.mention_data);
+      const alreadyMentioned = new Set(await messages.mentionedUserIds(messageId));
+      const newlyMentioned = mentioned.filter((userId) => !alreadyMentioned.has(userId));
+      if (content === message.content && newlyMentioned.length === 0) return views.presentMessage(message);
+
+      const threadParentId = message.thread_parent_id;
+      const notified: NewNotification[] = newlyMentioned.map((recipientId) => ({
+        recipientId,
+        senderId: caller.id,
+        type: threadParentId === null ? 'mention' : 'thread mention',
+        conversationId,
+        messageId,
+        threadParentId,
+      }));
+      await db.transaction().execute(async (trx) => {
+        // The same text with new names stores no version; the names still count.
+        if (content !== message.content && !(await messages.replaceContent(message, content, time, trx))) {
+          const now = await messages.findById(messageId, trx);
+          throw conflict(now?.is_deleted ? CHAT_REFUSALS.editDeleted : EDITED_ELSEWHERE);
+        }
+        await messages.insertMentions(messageId, newlyMentioned, time, trx);
+        await notifications.insertMany(notified, time, trx);
+      });
+      const edited = await views.presentMessage((await messages.findById(messageId))!);
+      await live.messageEdited(conversationId, edited, (await messages.latestMessageId(conversationId)) === messageId);
+      push.sent(notified);
+      return edited;
+    },
+
+    /** Every text of a message, oldest first and the current one last; members only. */
+    async versions(userId: number, conversationId: number, messageId: number): Promise<MessageVersion[]> {
+      await views.requireMember(conversationId, userId);
+      const message = await requireMessage(conversationId, messageId);
+      if (message.is_deleted) throw conflict(CHAT_REFUSALS.alreadyDeleted);
+      const earlier = await messages.versionsOf(messageId);
+      return [
+        ...earlier.map((version) => ({ content: version.content, written_at: toIso(version.written_at) })),
+        { content: message.content, written_at: toIso(message.edited_at ?? message.created_at) },
+      ];
     },
 
     /** Pins a message, replacing the previous pin; on the pinned message it unpins. */
