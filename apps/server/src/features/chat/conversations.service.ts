@@ -32,7 +32,7 @@ export type ConversationsServiceDeps = ChatServiceDeps;
 const filterToGroup = (filter: ConversationFilter | null): boolean | null =>
   filter === null ? null : filter === 'group';
 
-export const createConversationsService = ({ db, conversations, rosters, messages, views, files, live, notifications, push }: ConversationsServiceDeps) => {
+export const createConversationsService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, pushes }: ConversationsServiceDeps) => {
   /** Stores an uploaded group image as a square WebP; returns its generated name. */
   const storeImage = async (uploadedPath: string): Promise<string> => {
     const name = files.newName('webp');
@@ -293,7 +293,7 @@ export const createConversationsService = ({ db, conversations, rosters, message
       await requireActiveUsers(recipients);
       const time = nowMs();
       const sent = await db.transaction().execute(async (trx) => {
-        const ids: { conversationId: number; messageId: number }[] = [];
+        const ids: { conversationId: number; messageId: number; recipient: number }[] = [];
         for (const recipient of recipients) {
           const conversationId = await conversations.findOrCreatePersonal(caller.id, recipient, time, trx);
           const messageId = await messages.insert(
@@ -309,15 +309,18 @@ export const createConversationsService = ({ db, conversations, rosters, message
             trx,
           );
           await conversations.advanceReadCursor(conversationId, caller.id, messageId, trx);
-          ids.push({ conversationId, messageId });
+          ids.push({ conversationId, messageId, recipient });
         }
         return ids;
       });
       // A personal conversation may have been created (or its members repaired) here.
       for (const { conversationId } of sent) rosters.changed(conversationId);
-      for (const { conversationId, messageId } of sent) {
+      for (const { conversationId, messageId, recipient } of sent) {
         const row = await messages.findById(messageId);
-        if (row) await live.messageCreated(conversationId, await views.presentMessage(row));
+        if (!row) continue;
+        const message = await views.presentMessage(row);
+        await live.messageCreated(conversationId, message);
+        pushes.messagePosted({ message, recipients: [{ userId: recipient, kind: 'direct' }] });
       }
       const conversationIds = sent.map((entry) => entry.conversationId);
       return { message: TEXT.messageSent, conversation_id: conversationIds[0]!, conversation_ids: conversationIds };

@@ -13,6 +13,7 @@ import {
   CHAT_REFUSALS,
   isAllowed,
   mentionsInText,
+  messageAlertKind,
   TEXT,
   type EditMessageBody,
   type Message,
@@ -40,7 +41,7 @@ export interface SendInput {
 
 export const EDITED_ELSEWHERE = 'This message was changed at the same time somewhere else. Please try again.';
 
-export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, editWindowMinutes }: MessagesServiceDeps) => {
+export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, pushes, editWindowMinutes }: MessagesServiceDeps) => {
   const maySee = async (conversationId: number, userId: number) => isAllowed(canSeeConversation(await rosters.membership(conversationId, userId)));
 
   const requireMessage = async (conversationId: number, messageId: number) => {
@@ -63,6 +64,18 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
     return [...new Set(written.map((mention) => mention.id))].filter(
       (id): id is number => typeof id === 'number' && memberIds.has(id),
     );
+  };
+
+  /**
+   * What a message is to each person it may be pushed to (docs/DECISIONS.md, "Push, edits and
+   * notification preferences (issue 19)"): in a personal conversation a direct message, in a
+   * group a mention of them or of all. Group chatter without mentions reaches no one this way.
+   */
+  const pushRecipients = (isGroup: boolean, userIds: readonly number[], content: string, mentions: SendInput['mention_data']) => {
+    const written = mentionsInText(content, mentions);
+    const mentionsAll = written.some((mention) => mention.id === 'all');
+    const named = new Set(written.map((mention) => mention.id));
+    return userIds.map((userId) => ({ userId, kind: messageAlertKind({ isGroup, mentionsRecipient: named.has(userId), mentionsAll }) }));
   };
 
   return {
@@ -103,7 +116,7 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
       uploads: UploadedFile[],
       options: { threadParentId?: number | undefined } = {},
     ): Promise<{ message: Message; created: boolean }> {
-      await views.requireMember(conversationId, caller.id, canPostIn);
+      const membership = await views.requireMember(conversationId, caller.id, canPostIn);
       const threadParentId = options.threadParentId ?? null;
       const content = input.message.trim();
       // A thread reply needs text; a main-chat message may be attachments alone (000 §5).
@@ -181,6 +194,8 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
               });
         await live.messageCreated(conversationId, message);
         push.sent(notified);
+        const others = membership.is_group ? mentioned : (await rosters.userIds(conversationId)).filter((id) => id !== caller.id);
+        pushes.messagePosted({ message, recipients: pushRecipients(membership.is_group, others, content, input.mention_data) });
         return { message, created: true };
       } catch (error) {
         await Promise.all(moved.map((name) => files.remove('message-attachment', name)));
@@ -255,6 +270,7 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
       const edited = await views.presentMessage((await messages.findById(messageId))!);
       await live.messageEdited(conversationId, edited, (await messages.latestMessageId(conversationId)) === messageId);
       push.sent(notified);
+      pushes.messagePosted({ message: edited, recipients: pushRecipients(membership.is_group, newlyMentioned, content, input.mention_data) });
       return edited;
     },
 

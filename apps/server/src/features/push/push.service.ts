@@ -1,0 +1,205 @@
+/**
+ * Web Push (docs/DECISIONS.md, "Push, edits and notification preferences (issue 19)"):
+ * browsers' subscriptions, and pushes for what concerns a person (a direct message, a
+ * mention, @All, an approval event) while no tab of theirs is visible.
+ *
+ * Who gets one is the shared rule (`shouldPush`, packages/shared/src/policies/notifications.ts)
+ * applied to the person's level, do not disturb, quiet hours and tabs. Pushing never delays or
+ * fails what caused it: it starts after the cause has committed and answered, off the request's
+ * path, and every failure is logged, never thrown. A subscription the push service says is gone
+ * is dropped; other failures keep it for the next time.
+ */
+import {
+  isPushedKind,
+  quietHoursFrom,
+  shouldPush,
+  type AlertKind,
+  type Message,
+  type NotificationLevel,
+  type NotificationType,
+  type PushPayload,
+  type PushSubscriptionBody,
+} from '@ichat/shared';
+import { nowMs } from '../../db/values.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { Attention } from '../../realtime/socket-server.js';
+import { isPushedRequestType, messagePayload, requestPayload } from './push-payload.js';
+import type { PushRepository } from './push.repository.js';
+import type { PushSender } from './push-sender.js';
+
+/** Pushes in flight at once: an @All in a large group does not open hundreds of connections. */
+const SENDS_AT_ONCE = 16;
+
+export const HTTP_ENDPOINT_REFUSED = 'endpoint must be the https address of a push service.';
+export const SUBSCRIPTION_NOT_FOUND = 'That push subscription does not exist.';
+
+/** A message's recipients, each with what the message is to them (chat decides, from its roster). */
+export interface MessagePush {
+  message: Message;
+  recipients: readonly { userId: number; kind: AlertKind }[];
+}
+
+/** A stored bell notification, as notifications hands it over once committed. */
+export interface StoredNotification {
+  recipientId: number;
+  senderId: number | null;
+  type: NotificationType;
+  formRequestId?: number | null | undefined;
+  isReminder?: boolean | undefined;
+}
+
+/** Runs `task` over the items, at most `limit` at a time. */
+const eachAtMost = async <Item,>(items: readonly Item[], limit: number, task: (item: Item) => Promise<void>) => {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+};
+
+export const createPushService = ({
+  repo,
+  sender,
+  attention,
+  publicKey,
+  allowHttpEndpoints,
+  onError,
+}: {
+  repo: PushRepository;
+  sender: PushSender;
+  attention: Attention;
+  publicKey: string;
+  allowHttpEndpoints: boolean;
+  /** A push that failed (its cause has long answered): logged, never thrown. */
+  onError: (error: unknown, context: string) => void;
+}) => {
+  const inFlight = new Set<Promise<void>>();
+
+  /** Starts `work` once the current request has answered; `idle()` waits for it. */
+  const later = (context: string, work: () => Promise<void>) => {
+    const running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => onError(error, context))
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
+  };
+
+  /**
+   * Pushes one thing to the people it may reach: those with a subscription, whom the rule lets
+   * it reach (asked last about their tabs, the one question that goes to every process).
+   */
+  const deliver = async (
+    recipients: readonly { userId: number; kind: AlertKind }[],
+    conversationId: number | null,
+    payloadFor: (previews: boolean) => PushPayload,
+  ) => {
+    const wanted = recipients.filter((recipient) => isPushedKind(recipient.kind));
+    const rows = await repo.audience(
+      wanted.map((recipient) => recipient.userId),
+      conversationId,
+    );
+    if (rows.length === 0) return;
+    const { visible, viewing } = await attention.lookingAt([...new Set(rows.map((row) => row.user_id))], conversationId);
+    const now = nowMs();
+    const sends: { row: (typeof rows)[number]; payload: PushPayload }[] = [];
+    for (const { userId, kind } of wanted) {
+      const subscriptions = rows.filter((row) => row.user_id === userId);
+      const person = subscriptions[0];
+      if (!person) continue;
+      const allowed = shouldPush({
+        kind,
+        // Not a member (any more) of the conversation: nothing of it is theirs to hear.
+        level: conversationId === null ? 'all' : ((person.notification_level ?? 'nothing') as NotificationLevel),
+        dndUntil: person.dnd_until,
+        quietHours: quietHoursFrom(person.quiet_hours_from, person.quiet_hours_to, person.quiet_hours_time_zone),
+        now,
+        isActive: person.is_active,
+        hasVisibleTab: visible.has(userId),
+        isLookingAtConversation: viewing.has(userId),
+      });
+      if (!allowed) continue;
+      const payload = payloadFor(person.push_previews);
+      for (const row of subscriptions) sends.push({ row, payload });
+    }
+
+    const pushed: number[] = [];
+    await eachAtMost(sends, SENDS_AT_ONCE, async ({ row, payload }) => {
+      const result = await sender.send(row, JSON.stringify(payload), payload.tag);
+      if (result.outcome === 'sent') pushed.push(row.id);
+      else if (result.outcome === 'gone') await repo.removeById(row.id);
+      else onError(result.error, `push to subscription ${row.id}`);
+    });
+    await repo.markPushed(pushed, now);
+  };
+
+  return {
+    publicKey: () => publicKey,
+
+    async subscribe(userId: number, body: PushSubscriptionBody, userAgent: string | undefined) {
+      if (!allowHttpEndpoints && new URL(body.endpoint).protocol !== 'https:') throw badRequest(HTTP_ENDPOINT_REFUSED);
+      await repo.upsert({
+        userId,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh.replace(/=+$/, ''),
+        auth: body.keys.auth.replace(/=+$/, ''),
+        userAgent: userAgent ? userAgent.slice(0, 512) : null,
+        time: nowMs(),
+      });
+      return { message: 'Push notifications are on for this browser.' };
+    },
+
+    async unsubscribe(userId: number, endpoint: string) {
+      if (!(await repo.remove(userId, endpoint))) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      return { message: 'Push notifications are off for this browser.' };
+    },
+
+    /** A message was stored (or an edit named new people): pushed to its recipients, later. */
+    messagePosted({ message, recipients }: MessagePush) {
+      if (!recipients.some((recipient) => isPushedKind(recipient.kind))) return;
+      later(`push of message ${message.id}`, async () => {
+        const conversation = await repo.conversation(message.conversation_id);
+        if (!conversation) return;
+        await deliver(recipients, message.conversation_id, (previews) => messagePayload(message, conversation, previews));
+      });
+    },
+
+    /** Bell notifications were stored: the approval events among them are pushed, later. */
+    notificationsStored(notifications: readonly StoredNotification[]) {
+      const events = notifications.flatMap((notification) =>
+        isPushedRequestType(notification.type) && notification.formRequestId ? [{ ...notification, type: notification.type, formRequestId: notification.formRequestId }] : [],
+      );
+      if (events.length === 0) return;
+      later('push of request notifications', async () => {
+        const requests = await repo.requests(events.map((event) => event.formRequestId));
+        const names = await repo.displayNames(events.flatMap((event) => (event.senderId === null ? [] : [event.senderId])));
+        // One push per event of one request (the approvers asked together), with its recipients.
+        const byEvent = new Map<string, (typeof events)[number][]>();
+        for (const event of events) {
+          const key = `${event.type}|${event.formRequestId}|${event.isReminder === true}|${event.senderId}`;
+          byEvent.set(key, [...(byEvent.get(key) ?? []), event]);
+        }
+        for (const [first, ...rest] of byEvent.values()) {
+          const request = first && requests.get(first.formRequestId);
+          if (!first || !request) continue;
+          const details = {
+            type: first.type,
+            isReminder: first.isReminder === true,
+            requestId: request.id,
+            referenceId: request.reference_id,
+            formType: request.form_type,
+            senderName: first.senderId === null ? null : (names.get(first.senderId) ?? null),
+          };
+          const recipients = [first, ...rest].map((event) => ({ userId: event.recipientId, kind: 'approval' as const }));
+          await deliver(recipients, null, (previews) => requestPayload(details, previews));
+        }
+      });
+    },
+
+    /** Resolves once every push started so far has finished (shutdown, tests). */
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+};
+
+export type PushService = ReturnType<typeof createPushService>;
