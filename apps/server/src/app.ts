@@ -174,6 +174,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     parseCookie: (header) => app.parseCookie(header),
   });
   const accountsRepo = createAccountsRepository(database.db);
+  const pushRepo = createPushRepository(database.db);
   const limiter = redis
     ? createRedisLoginLimiter(redis, { prefix: `${redisKeyPrefix}:login`, limits: loginLimits })
     : createMemoryLoginLimiter({ limits: loginLimits });
@@ -184,9 +185,9 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     limiter,
     files,
     live: realtime,
+    pushSubscriptions: pushRepo,
   });
   const audit = createAuditTrail(createAuditRepository(database.db));
-  const pushRepo = createPushRepository(database.db);
   const pushes = createPushService({
     repo: pushRepo,
     sender: createPushSender({ vapid: config.webPush.vapid, subject: config.webPush.subject }),

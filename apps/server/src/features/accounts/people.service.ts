@@ -72,7 +72,7 @@ export interface PeopleServiceDeps {
   /** The running server's live sockets; the command line has none (tokens end all the same). */
   live: Pick<LiveChannel, 'endSessions'>;
   audit: AuditTrail;
-  /** A deactivated person's browsers stop getting pushes at once (features/push). */
+  /** A deactivated person's browsers, or those of one given a temporary password, stop getting pushes at once (features/push). */
   pushSubscriptions: Pick<PushRepository, 'removeAllOf'>;
 }
 
@@ -277,6 +277,8 @@ export const createPeopleService = ({ db, repo, limiter, live, audit, pushSubscr
       const passwordHash = await hashPassword(temporary);
       await db.transaction().execute(async (trx) => {
         await repo.replacePassword(userId, passwordHash, { mustChange: true }, trx);
+        // Signed out everywhere until they choose a password: their browsers stop getting pushes.
+        await pushSubscriptions.removeAllOf(userId, trx);
         await audit.record(trx, actor, {
           action: 'user.password_reset',
           targetType: 'user',

@@ -85,40 +85,51 @@ export const createPushService = ({
   };
 
   /**
-   * Pushes one thing to the people it may reach: those with a subscription, whom the rule lets
-   * it reach (asked last about their tabs, the one question that goes to every process).
+   * Pushes one thing to the people it may reach: those with a subscription whom the rule lets
+   * it reach. Their tabs are asked last, and only about those still in question, as it is the
+   * one question that goes to every process; the payload is made only if someone gets it.
    */
   const deliver = async (
     recipients: readonly { userId: number; kind: AlertKind }[],
     conversationId: number | null,
-    payloadFor: (previews: boolean) => PushPayload,
+    payloadFor: (previews: boolean) => Promise<PushPayload>,
   ) => {
     const wanted = recipients.filter((recipient) => isPushedKind(recipient.kind));
     const rows = await repo.audience(
       wanted.map((recipient) => recipient.userId),
       conversationId,
     );
-    if (rows.length === 0) return;
-    const { visible, viewing } = await attention.lookingAt([...new Set(rows.map((row) => row.user_id))], conversationId);
+    const subscriptionsOf = new Map<number, typeof rows>();
+    for (const row of rows) subscriptionsOf.set(row.user_id, [...(subscriptionsOf.get(row.user_id) ?? []), row]);
     const now = nowMs();
+    const reaches = ({ userId, kind }: (typeof wanted)[number], tabs: { visible: ReadonlySet<number>; viewing: ReadonlySet<number> }) => {
+      const person = subscriptionsOf.get(userId)?.[0];
+      return (
+        person !== undefined &&
+        shouldPush({
+          kind,
+          // Not a member (any more) of the conversation: nothing of it is theirs to hear.
+          level: conversationId === null ? 'all' : ((person.notification_level ?? 'nothing') as NotificationLevel),
+          dndUntil: person.dnd_until,
+          quietHours: quietHoursFrom(person.quiet_hours_from, person.quiet_hours_to, person.quiet_hours_time_zone),
+          now,
+          isActive: person.is_active,
+          hasVisibleTab: tabs.visible.has(userId),
+          isLookingAtConversation: tabs.viewing.has(userId),
+        })
+      );
+    };
+    const noTabs = { visible: new Set<number>(), viewing: new Set<number>() };
+    const candidates = wanted.filter((recipient) => reaches(recipient, noTabs));
+    if (candidates.length === 0) return;
+    const tabs = await attention.lookingAt([...new Set(candidates.map((candidate) => candidate.userId))], conversationId);
+    const payloads = new Map<boolean, Promise<PushPayload>>();
     const sends: { row: (typeof rows)[number]; payload: PushPayload }[] = [];
-    for (const { userId, kind } of wanted) {
-      const subscriptions = rows.filter((row) => row.user_id === userId);
-      const person = subscriptions[0];
-      if (!person) continue;
-      const allowed = shouldPush({
-        kind,
-        // Not a member (any more) of the conversation: nothing of it is theirs to hear.
-        level: conversationId === null ? 'all' : ((person.notification_level ?? 'nothing') as NotificationLevel),
-        dndUntil: person.dnd_until,
-        quietHours: quietHoursFrom(person.quiet_hours_from, person.quiet_hours_to, person.quiet_hours_time_zone),
-        now,
-        isActive: person.is_active,
-        hasVisibleTab: visible.has(userId),
-        isLookingAtConversation: viewing.has(userId),
-      });
-      if (!allowed) continue;
-      const payload = payloadFor(person.push_previews);
+    for (const recipient of candidates.filter((candidate) => reaches(candidate, tabs))) {
+      const subscriptions = subscriptionsOf.get(recipient.userId)!;
+      const previews = subscriptions[0]!.push_previews;
+      if (!payloads.has(previews)) payloads.set(previews, payloadFor(previews));
+      const payload = await payloads.get(previews)!;
       for (const row of subscriptions) sends.push({ row, payload });
     }
 
@@ -157,9 +168,12 @@ export const createPushService = ({
     messagePosted({ message, recipients }: MessagePush) {
       if (!recipients.some((recipient) => isPushedKind(recipient.kind))) return;
       later(`push of message ${message.id}`, async () => {
-        const conversation = await repo.conversation(message.conversation_id);
-        if (!conversation) return;
-        await deliver(recipients, message.conversation_id, (previews) => messagePayload(message, conversation, previews));
+        // Read once, and only when someone gets the push.
+        let conversation: ReturnType<PushRepository['conversation']> | undefined;
+        await deliver(recipients, message.conversation_id, async (previews) => {
+          conversation ??= repo.conversation(message.conversation_id);
+          return messagePayload(message, (await conversation) ?? { name: null, is_group: false }, previews);
+        });
       });
     },
 
@@ -190,7 +204,7 @@ export const createPushService = ({
             senderName: first.senderId === null ? null : (names.get(first.senderId) ?? null),
           };
           const recipients = [first, ...rest].map((event) => ({ userId: event.recipientId, kind: 'approval' as const }));
-          await deliver(recipients, null, (previews) => requestPayload(details, previews));
+          await deliver(recipients, null, async (previews) => requestPayload(details, previews));
         }
       });
     },

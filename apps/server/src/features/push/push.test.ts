@@ -325,6 +325,20 @@ describe('what the push service says back', () => {
     expect(await endpoints()).toEqual([]);
   });
 
+  it('logging out (everywhere) and a temporary password take every browser of the person off', async () => {
+    const browser = pushService.subscription();
+    expect((await subscribe('liza.mendoza', browser.json)).status).toBe(201);
+    expect(await subscriptionsOf('liza.mendoza')).toHaveLength(2);
+    expect((await chat.call('liza.mendoza', 'POST', '/api/v1/accounts/logout')).status).toBe(200);
+    expect(await subscriptionsOf('liza.mendoza')).toEqual([]);
+
+    const token = await server.login('liza.mendoza');
+    expect((await server.request('POST', '/api/v1/push/subscriptions', { token, json: browser.json })).status).toBe(201);
+    const reset = await chat.call('admin', 'POST', `/api/v1/admin/users/${chat.ids['Liza Mendoza']}/password`, {});
+    expect(reset.status).toBe(200);
+    expect(await subscriptionsOf('liza.mendoza')).toEqual([]);
+  });
+
   it('a deactivated person gets nothing, and their subscriptions go', async () => {
     const direct = () => sendTo('juan.delacruz', personal['grace.tan']!, { message: 'Goodbye' });
     expect(await subscriptionsOf('grace.tan')).toHaveLength(1);
