@@ -184,27 +184,29 @@ export const createPushService = ({
       );
       if (events.length === 0) return;
       later('push of request notifications', async () => {
-        const requests = await repo.requests(events.map((event) => event.formRequestId));
-        const names = await repo.displayNames(events.flatMap((event) => (event.senderId === null ? [] : [event.senderId])));
+        // Read once, and only when someone gets a push.
+        let facts: Promise<[Awaited<ReturnType<PushRepository['requests']>>, Map<number, string>]> | undefined;
+        const readFacts = () =>
+          (facts ??= Promise.all([
+            repo.requests(events.map((event) => event.formRequestId)),
+            repo.displayNames(events.flatMap((event) => (event.senderId === null ? [] : [event.senderId]))),
+          ]));
         // One push per event of one request (the approvers asked together), with its recipients.
         const byEvent = new Map<string, (typeof events)[number][]>();
         for (const event of events) {
           const key = `${event.type}|${event.formRequestId}|${event.isReminder === true}|${event.senderId}`;
           byEvent.set(key, [...(byEvent.get(key) ?? []), event]);
         }
-        for (const [first, ...rest] of byEvent.values()) {
-          const request = first && requests.get(first.formRequestId);
-          if (!first || !request) continue;
-          const details = {
-            type: first.type,
-            isReminder: first.isReminder === true,
-            requestId: request.id,
-            referenceId: request.reference_id,
-            formType: request.form_type,
-            senderName: first.senderId === null ? null : (names.get(first.senderId) ?? null),
-          };
-          const recipients = [first, ...rest].map((event) => ({ userId: event.recipientId, kind: 'approval' as const }));
-          await deliver(recipients, null, async (previews) => requestPayload(details, previews));
+        for (const group of byEvent.values()) {
+          const { type, formRequestId, isReminder, senderId } = group[0]!;
+          const recipients = group.map((event) => ({ userId: event.recipientId, kind: 'approval' as const }));
+          await deliver(recipients, null, async (previews) => {
+            const [requests, names] = await readFacts();
+            const request = requests.get(formRequestId);
+            if (!request) throw new Error(`request ${formRequestId} vanished`);
+            const senderName = senderId === null ? null : (names.get(senderId) ?? null);
+            return requestPayload({ type, isReminder: isReminder === true, requestId: request.id, referenceId: request.reference_id, formType: request.form_type, senderName }, previews);
+          });
         }
       });
     },
