@@ -19,6 +19,7 @@ import { createAccountsRepository } from './features/accounts/accounts.repositor
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { peopleRoutes } from './features/accounts/people.routes.js';
+import { createNotificationSettingsService } from './features/accounts/notification-settings.service.js';
 import { createPeopleService } from './features/accounts/people.service.js';
 import { catalogsRoutes } from './features/catalogs/catalogs.routes.js';
 import { createCatalogsRepository } from './features/catalogs/catalogs.repository.js';
@@ -42,6 +43,10 @@ import { createNotificationPush } from './features/notifications/notification-pu
 import { createNotificationsRepository } from './features/notifications/notifications.repository.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { createNotificationsService } from './features/notifications/notifications.service.js';
+import { createPushRepository } from './features/push/push.repository.js';
+import { pushRoutes } from './features/push/push.routes.js';
+import { createPushSender } from './features/push/push-sender.js';
+import { createPushService, type PushService } from './features/push/push.service.js';
 import { createApprovalsService } from './features/requests/approvals.service.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { createDelegationsRepository } from './features/requests/delegations.repository.js';
@@ -90,6 +95,8 @@ export interface RegisteredRoute {
 /** Work the server does on its own, on a timer started by main.ts (and called by tests). */
 export interface BackgroundJobs {
   reminders: RemindersService;
+  /** Pushes go out after their cause has answered; `idle()` waits for those under way. */
+  pushes: Pick<PushService, 'idle'>;
 }
 
 declare module 'fastify' {
@@ -167,6 +174,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     parseCookie: (header) => app.parseCookie(header),
   });
   const accountsRepo = createAccountsRepository(database.db);
+  const pushRepo = createPushRepository(database.db);
   const limiter = redis
     ? createRedisLoginLimiter(redis, { prefix: `${redisKeyPrefix}:login`, limits: loginLimits })
     : createMemoryLoginLimiter({ limits: loginLimits });
@@ -177,12 +185,22 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     limiter,
     files,
     live: realtime,
+    pushSubscriptions: pushRepo,
   });
   const audit = createAuditTrail(createAuditRepository(database.db));
-  const people = createPeopleService({ db: database.db, repo: accountsRepo, limiter, live: realtime, audit });
+  const pushes = createPushService({
+    repo: pushRepo,
+    sender: createPushSender({ vapid: config.webPush.vapid, subject: config.webPush.subject }),
+    attention: realtime,
+    publicKey: config.webPush.vapid.publicKey,
+    allowHttpEndpoints: config.webPush.allowHttpEndpoints,
+    onError: (error, context) => app.log.warn({ err: error }, `${context} failed`),
+  });
+  const people = createPeopleService({ db: database.db, repo: accountsRepo, limiter, live: realtime, audit, pushSubscriptions: pushRepo });
   const catalogs = createCatalogsService({ db: database.db, repo: createCatalogsRepository(database.db, database.dialect), audit });
+  const settings = createSettingsService({ db: database.db, audit });
   const notificationsRepo = createNotificationsRepository(database.db);
-  const push = createNotificationPush(realtime);
+  const push = createNotificationPush(realtime, pushes);
   const conversationsRepo = createConversationsRepository(database.db);
   const messagesRepo = createMessagesRepository(database.db);
   const rosters = createRosters({ conversations: conversationsRepo, signals: realtime });
@@ -198,6 +216,8 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     live,
     notifications: notificationsRepo,
     push,
+    pushes,
+    editWindowMinutes: async () => (await settings.read()).message_edit_window_minutes,
   };
   const conversations = createConversationsService(chatDeps);
   const messages = createMessagesService(chatDeps);
@@ -209,17 +229,16 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   const requestDeps = { db: database.db, requests: requestsRepo, delegations: delegationsRepo, notifications: notificationsRepo, push };
   const requests = createRequestsService({ ...requestDeps, files });
   const approvals = createApprovalsService(requestDeps);
-  const settings = createSettingsService({ db: database.db, audit });
   const reminders = createRemindersService({ ...requestDeps, settings });
   const formSetup = createFormSetupService({ db: database.db, repo: createFormSetupRepository(database.db), audit });
   const exports = createRequestsExportService({ db: database.db, requests: requestsRepo, audit });
   const delegations = createDelegationsService({ db: database.db, delegations: delegationsRepo, audit });
-  app.decorate('jobs', { reminders });
+  app.decorate('jobs', { reminders, pushes });
   const notifications = createNotificationsService({ notifications: notificationsRepo });
   registerAuthentication(app, accounts.authenticate);
 
   await app.register(systemRoutes({ config, database }));
-  await app.register(accountsRoutes({ accounts, files }));
+  await app.register(accountsRoutes({ accounts, notificationSettings: createNotificationSettingsService({ repo: accountsRepo }), files }));
   await app.register(peopleRoutes({ accounts, people }));
   await app.register(catalogsRoutes({ catalogs }));
   await app.register(imagesRoutes({ files }));
@@ -230,6 +249,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   await app.register(settingsRoutes({ settings }));
   await app.register(auditRoutes({ audit }));
   await app.register(notificationsRoutes({ notifications }));
+  await app.register(pushRoutes({ pushes }));
   await registerWebClient(app, config);
 
   // Once closing, each answer still going out tells its client to close the connection, so
@@ -242,6 +262,8 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   app.addHook('preClose', async () => {
     isClosing = true;
     live.close();
+    // Pushes under way finish (each gives up after its own timeout) while the sockets still answer where people look.
+    await pushes.idle();
     await realtime.close();
   });
 

@@ -2,7 +2,7 @@
  * Configuration from the environment, validated once at start. A bad value stops the
  * server with a message that names the variable, what it needs and what it got.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,39 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** A VAPID key pair (docs/DECISIONS.md, "Push, edits and notification preferences (issue 19)"): P-256, base64url. */
+export interface VapidKeys {
+  /** The uncompressed public point: 65 bytes, 87 characters starting with B. */
+  publicKey: string;
+  /** The private scalar: 32 bytes, 43 characters. */
+  privateKey: string;
+}
+
+const VAPID_PUBLIC_KEY = /^B[A-Za-z0-9_-]{86}$/;
+const VAPID_PRIVATE_KEY = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether the two keys are well formed and belong together. */
+const isVapidPair = ({ publicKey, privateKey }: VapidKeys): boolean => {
+  if (!VAPID_PUBLIC_KEY.test(publicKey) || !VAPID_PRIVATE_KEY.test(privateKey)) return false;
+  try {
+    const curve = createECDH('prime256v1');
+    curve.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return curve.getPublicKey('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+};
+
+const generateVapidKeys = (): VapidKeys => {
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  // The scalar can have leading zero bytes, which Node leaves out: VAPID wants all 32.
+  const privateKey = Buffer.alloc(32);
+  const scalar = curve.getPrivateKey();
+  scalar.copy(privateKey, 32 - scalar.length);
+  return { publicKey: curve.getPublicKey('base64url'), privateKey: privateKey.toString('base64url') };
+};
+
 const environmentSchema = z
   .object({
     PORT: wholeNumber('PORT', { fallback: 3000, min: 0, max: 65535, unit: '' }),
@@ -100,10 +133,29 @@ const environmentSchema = z
     REMINDER_INTERVAL_MS: wholeNumber('REMINDER_INTERVAL_MS', { fallback: 3_600_000, min: 0, max: 86_400_000, unit: 'of milliseconds ' }),
     PRESENCE_EVERYONE_LIMIT: wholeNumber('PRESENCE_EVERYONE_LIMIT', { fallback: 1000, min: 0, max: 1_000_000, unit: 'of people ' }),
     WEB_DIST_DIR: optionalText.transform((value) => path.resolve(value ?? path.join(repositoryRoot, 'apps/web/dist'))),
+    VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || VAPID_PUBLIC_KEY.test(value), {
+      message: 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters starting with B), or unset to keep a generated pair in DATA_DIR.',
+    }),
+    VAPID_PRIVATE_KEY: optionalText.refine((value) => value === undefined || VAPID_PRIVATE_KEY.test(value), {
+      message: 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters), or unset to keep a generated pair in DATA_DIR.',
+    }),
+    VAPID_SUBJECT: optionalText
+      .transform((value) => value ?? 'mailto:it@localhost')
+      .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), {
+        message: 'VAPID_SUBJECT must be a mailto: address or an https:// URL where push services can reach the operators.',
+      }),
+    PUSH_ALLOW_HTTP: flag('PUSH_ALLOW_HTTP', false),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together.',
-  });
+  })
+  .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.',
+  })
+  .refine(
+    (env) => env.VAPID_PUBLIC_KEY === undefined || env.VAPID_PRIVATE_KEY === undefined || isVapidPair({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }),
+    { message: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.' },
+  );
 
 export type Environment = z.output<typeof environmentSchema>;
 
@@ -132,6 +184,13 @@ export interface Config {
   /** Up to this many active staff, everyone sees everyone's presence; past it, the people they share a conversation with. */
   presenceEveryoneLimit: number;
   webDistDir: string;
+  webPush: {
+    vapid: VapidKeys;
+    /** The contact push services see in each request's VAPID claim (mailto: or https:). */
+    subject: string;
+    /** Subscriptions whose endpoint is plain http (a local stand-in push service in tests); real ones are https. */
+    allowHttpEndpoints: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +207,24 @@ const loadOrCreateSecret = (dataDir: string): string => {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+};
+
+/** Reads the VAPID key pair from DATA_DIR, creating it once when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set. */
+const loadOrCreateVapidKeys = (dataDir: string): VapidKeys => {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    try {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+      if (isVapidPair(stored)) return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    } catch {
+      // Not a key pair: a new one is made below (browsers subscribed under the old one subscribe again).
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -179,5 +256,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     presenceEveryoneLimit: e.PRESENCE_EVERYONE_LIMIT,
     webDistDir: e.WEB_DIST_DIR,
+    webPush: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : loadOrCreateVapidKeys(e.DATA_DIR),
+      subject: e.VAPID_SUBJECT,
+      allowHttpEndpoints: e.PUSH_ALLOW_HTTP,
+    },
   };
 };

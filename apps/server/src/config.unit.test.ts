@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createECDH } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,6 +42,40 @@ describe('loadConfig', () => {
     expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+  });
+
+  it('generates the VAPID key pair once, keeps it in DATA_DIR readable by the owner only, and reuses it', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.webPush).toMatchObject({ subject: 'mailto:it@localhost', allowHttpEndpoints: false });
+    const { publicKey, privateKey } = first.webPush.vapid;
+    expect(publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The two belong together.
+    const curve = createECDH('prime256v1');
+    curve.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    expect(curve.getPublicKey('base64url')).toBe(publicKey);
+    expect(loadConfig({ DATA_DIR: dataDir }).webPush.vapid).toEqual(first.webPush.vapid);
+    const file = path.join(dataDir, 'vapid.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(first.webPush.vapid);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // A file that holds no pair is replaced by a new one.
+    await writeFile(file, '{"publicKey": "x"}');
+    expect(loadConfig({ DATA_DIR: dataDir }).webPush.vapid.publicKey).not.toBe(publicKey);
+  });
+
+  it('takes a VAPID pair, subject and http endpoints from the environment', () => {
+    const curve = createECDH('prime256v1');
+    curve.generateKeys();
+    const scalar = curve.getPrivateKey();
+    const vapid = { publicKey: curve.getPublicKey('base64url'), privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url') };
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'https://chat.company.test/contact',
+      PUSH_ALLOW_HTTP: '1',
+    });
+    expect(config.webPush).toEqual({ vapid, subject: 'https://chat.company.test/contact', allowHttpEndpoints: true });
   });
 
   it('reads every variable', () => {
@@ -90,6 +125,12 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'not-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL must be an email address.'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ SHUTDOWN_GRACE_MS: '10s' }, "SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got '10s')."],
+    [{ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'k'.repeat(43) }, 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url'],
+    [{ VAPID_PUBLIC_KEY: `B${'k'.repeat(86)}`, VAPID_PRIVATE_KEY: 'short' }, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url'],
+    [{ VAPID_PUBLIC_KEY: `B${'k'.repeat(86)}` }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.'],
+    [{ VAPID_PUBLIC_KEY: `B${'k'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) }, 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.'],
+    [{ VAPID_SUBJECT: 'it@company.test' }, 'VAPID_SUBJECT must be a mailto: address or an https:// URL'],
+    [{ PUSH_ALLOW_HTTP: 'sometimes' }, "PUSH_ALLOW_HTTP must be 1 or 0 (got 'sometimes')."],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(32), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(32), ...env })).toThrow(message);

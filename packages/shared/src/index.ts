@@ -8,6 +8,7 @@ export * from './socket-events.js';
 export * from './schemas/common.js';
 export * from './schemas/accounts.js';
 export * from './schemas/chat.js';
+export * from './schemas/notifications.js';
 export * from './schemas/requests.js';
 export * from './schemas/admin.js';
 export * from './schemas/system.js';

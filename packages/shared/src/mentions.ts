@@ -13,6 +13,9 @@ export const MENTION_ALL: MentionRef = { id: 'all', name: 'All' };
 
 export const mentionMarkup = (name: string): string => `@@${name}@@`;
 
+/** Text with each @@name@@ written as people read it, @name (previews, pushes). */
+export const mentionsAsNames = (text: string): string => text.replace(/@@([^@\n]+?)@@/g, '@$1');
+
 /** The mentions whose markup is still in the text, each once. */
 export const mentionsInText = <T extends MentionRef>(text: string, mentions: readonly T[]): T[] => {
   const seen = new Set<string>();

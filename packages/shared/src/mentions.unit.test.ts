@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertMention, MENTION_ALL, mentionQueryAt, mentionsInText } from './mentions.js';
+import { insertMention, MENTION_ALL, mentionQueryAt, mentionsAsNames, mentionsInText } from './mentions.js';
 
 describe('mentionQueryAt', () => {
   it('opens on @@ followed by word characters at the caret', () => {
@@ -60,5 +60,12 @@ describe('mentionsInText', () => {
 
   it('keeps All when written', () => {
     expect(mentionsInText('@@All@@ meeting at 3', [MENTION_ALL])).toEqual([MENTION_ALL]);
+  });
+});
+
+describe('mentionsAsNames', () => {
+  it('writes each @@name@@ as @name and leaves other text alone', () => {
+    expect(mentionsAsNames('@@Maria Santos@@ and @@All@@: gravel at 9')).toBe('@Maria Santos and @All: gravel at 9');
+    expect(mentionsAsNames('mail juan@demo.local, @@ alone')).toBe('mail juan@demo.local, @@ alone');
   });
 });

@@ -28,6 +28,7 @@ const recordBase = {
 
 const noAction = z.undefined().optional();
 const deleteAction = z.literal('DELETE');
+const editAction = z.literal('EDIT');
 
 /** A record of one `type`, with its `action` and `data`. */
 const liveRecord = <const Type extends string, Action extends z.ZodType, Data extends z.ZodType>(type: Type, action: Action, data: Data) =>
@@ -41,16 +42,24 @@ export const deletedMessageRecordSchema = liveRecord('user-chat', deleteAction, 
 export const newThreadReplyRecordSchema = liveRecord('user-thread-chat', noAction, messageSchema);
 /** 'user-thread-chat' with action DELETE: a thread reply was deleted; chat_id is its parent. */
 export const deletedThreadReplyRecordSchema = liveRecord('user-thread-chat', deleteAction, conversationActionSchema);
+/**
+ * 'user-chat' with action EDIT (issue 19): a top-level message's text was edited; data is the
+ * whole message as it now is (is_edited true), to replace the one held.
+ */
+export const editedMessageRecordSchema = liveRecord('user-chat', editAction, messageSchema);
+/** 'user-thread-chat' with action EDIT: a thread reply was edited; chat_id is its parent. */
+export const editedThreadReplyRecordSchema = liveRecord('user-thread-chat', editAction, messageSchema);
 /** 'user-actions-chat': an activity-log entry (rename, add, mute, remove, leave, pin). */
 export const activityRecordSchema = liveRecord('user-actions-chat', noAction, conversationActionSchema);
 /**
  * 'user-sidebar-chat': to each member's private room whenever a conversation changes (new
- * message, delete, membership): the sidebar and unread counts refresh from the server.
- * Batched per conversation: several changes close together make one record, the latest.
+ * message, delete, an edit of the latest message, membership, the person's own notification
+ * level): the sidebar and unread counts refresh from the server. Batched per conversation:
+ * several changes close together make one record, the latest. An EDIT brings nothing new to read.
  */
 export const sidebarRecordSchema = liveRecord(
   'user-sidebar-chat',
-  deleteAction.optional(),
+  z.union([deleteAction, editAction]).optional(),
   z.object({ conversation_id: idSchema, message: messageSchema.optional() }),
 );
 export type SidebarRecord = z.infer<typeof sidebarRecordSchema>;
@@ -59,8 +68,10 @@ export type SidebarRecord = z.infer<typeof sidebarRecordSchema>;
 export const chatMessageRecordSchema = z.union([
   newMessageRecordSchema,
   deletedMessageRecordSchema,
+  editedMessageRecordSchema,
   newThreadReplyRecordSchema,
   deletedThreadReplyRecordSchema,
+  editedThreadReplyRecordSchema,
   activityRecordSchema,
   sidebarRecordSchema,
 ]);
@@ -158,6 +169,12 @@ export const clientEventSchemas = {
     display_name: z.string().optional(),
     profile_photo: z.string().nullable().optional(),
   }),
+  /**
+   * Added (issue 19): whether this tab is visible, sent when the socket connects and on every
+   * visibilitychange. While any socket of a person says visible, nothing is pushed to them; a
+   * socket that never said counts as not visible. Answers 'OK' when an acknowledgement is asked.
+   */
+  visibility: z.object({ visible: z.boolean() }),
 };
 export type ClientEventName = keyof typeof clientEventSchemas;
 /** What a client sends (ids may be digit strings). */
@@ -183,6 +200,7 @@ export interface ClientToServerEvents {
   seen_message: (payload: ClientEventInput<'seen_message'>) => void;
   pin_message: (payload: ClientEventInput<'pin_message'>) => void;
   currently_typing: (payload: ClientEventInput<'currently_typing'>) => void;
+  visibility: (payload: ClientEventInput<'visibility'>, ack?: Ack<RoomAnswer>) => void;
   sendMessage: (payload: RelayPayload) => void;
   sidebar_sendMessage: (payload: RelayPayload) => void;
   sendMsgReaction: (payload: RelayPayload) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reactionsChangedSchema, serverEventSchemas } from './socket-events.js';
+import { clientEventSchemas, reactionsChangedSchema, serverEventSchemas } from './socket-events.js';
 
 const reaction = { id: 1, message_id: 10, user_id: 2, type: 'thanks', user: { id: 2, display_name: 'Juan Dela Cruz' } };
 
@@ -25,5 +25,28 @@ describe('live payload schemas', () => {
     expect(serverEventSchemas.message.safeParse({ ...base, type: 'user-chat', data: action }).success).toBe(false);
     expect(serverEventSchemas.message.safeParse({ ...base, type: 'user-sidebar-chat', data: { conversation_id: 4 } }).success).toBe(true);
     expect(serverEventSchemas.message.safeParse({ ...base, type: 'unknown-type', data: {} }).success).toBe(false);
+  });
+
+  it('carry an edited message whole, and refuse an edit that carries an activity entry', () => {
+    const user = { id: 2, display_name: 'Juan', first_name: 'Juan', email_address: 'juan@demo.local', profile_photo: null };
+    const message = {
+      id: 5, conversation_id: 4, sender_id: 2, content: 'gravel at 9', createdAt: '2026-11-24T00:00:00.000Z', updatedAt: '2026-11-24T00:05:00.000Z',
+      is_deleted: false, is_pinned: false, reply_to_thread_message_id: null, client_message_id: null, user, message_attachment: [],
+      reply_to_message_detail: null, thread_replies: [], message_reactions: [], message_reads: [], is_edited: true, edited_at: '2026-11-24T00:05:00.000Z',
+    };
+    const base = { id: 5, conversation_id: 4, sender_id: 2, chat_id: null };
+    const edited = serverEventSchemas.message.safeParse({ ...base, type: 'user-chat', action: 'EDIT', data: message });
+    expect(edited.success && edited.data.action).toBe('EDIT');
+    expect(serverEventSchemas.message.safeParse({ ...base, type: 'user-thread-chat', chat_id: 3, action: 'EDIT', data: { ...message, reply_to_thread_message_id: 3 } }).success).toBe(true);
+    expect(serverEventSchemas.message.safeParse({ ...base, type: 'user-sidebar-chat', action: 'EDIT', data: { conversation_id: 4, message } }).success).toBe(true);
+    expect(serverEventSchemas.message.safeParse({ ...base, type: 'user-chat', action: 'EDIT', data: { conversation_id: 4 } }).success).toBe(false);
+  });
+});
+
+describe('client payload schemas', () => {
+  it('take a tab’s visibility as a boolean only', () => {
+    expect(clientEventSchemas.visibility.parse({ visible: false })).toEqual({ visible: false });
+    expect(clientEventSchemas.visibility.safeParse({ visible: 'yes' }).success).toBe(false);
+    expect(clientEventSchemas.visibility.safeParse(undefined).success).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import { lookupKey } from '../db/values.js';
 import { AppError } from '../errors.js';
 import { createAccountsRepository } from '../features/accounts/accounts.repository.js';
 import { createPeopleService } from '../features/accounts/people.service.js';
+import { createPushRepository } from '../features/push/push.repository.js';
 import { createAuditRepository } from '../features/audit/audit.repository.js';
 import { createAuditTrail } from '../features/audit/audit.service.js';
 
@@ -76,6 +77,7 @@ export const runAdminCommand = async (argv: string[], database: DatabaseHandle, 
     // No live sockets here: raising the token version ends the sessions of a running server.
     limiter: { unlock: async () => undefined },
     live: { endSessions: () => undefined },
+    pushSubscriptions: createPushRepository(database.db),
   });
   const actor: Actor = { id: null, address: `command line on ${hostname()}` };
   const parse = (options: NonNullable<ParseArgsConfig['options']>, positionals: number) => {

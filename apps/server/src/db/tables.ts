@@ -47,6 +47,14 @@ export interface UsersTable {
   must_change_password: Bool;
   /** Moved on by an unlock: part of every login-limit key (auth/login-limiter.ts). */
   login_unlocked_at: ColumnType<number, number | undefined, number>;
+  /** Until this moment nothing sounds or is pushed (the bell still counts). */
+  dnd_until: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Quiet hours 'HH:MM' to 'HH:MM' in quiet_hours_time_zone, both set or both null. */
+  quiet_hours_from: ColumnType<string | null, string | null | undefined, string | null>;
+  quiet_hours_to: ColumnType<string | null, string | null | undefined, string | null>;
+  quiet_hours_time_zone: ColumnType<string, string | undefined, string>;
+  /** Whether a push may show the message's text (false: 'New message'). */
+  push_previews: Bool;
   created_at: number;
   updated_at: number;
 }
@@ -78,6 +86,8 @@ export interface ConversationMembersTable {
   /** The read cursor: unread and seen-by are derived from it, never stored per message. */
   last_read_message_id: ColumnType<number, number | undefined, number>;
   joined_at: number;
+  /** What this member hears of the conversation: 'all', 'mentions' or 'nothing'. */
+  notification_level: ColumnType<string, string | undefined, string>;
 }
 
 export interface MessagesTable {
@@ -91,8 +101,31 @@ export interface MessagesTable {
   client_message_id: string | null;
   is_deleted: Bool;
   deleted_at: number | null;
+  /** The last edit of its text; null for a message never edited. */
+  edited_at: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
+}
+
+/** An earlier text of an edited message: what it said from written_at until replaced_at. */
+export interface MessageVersionsTable {
+  id: Id;
+  message_id: number;
+  content: string;
+  written_at: number;
+  replaced_at: number;
+}
+
+/** One browser's Web Push subscription (the push service's endpoint and its keys). */
+export interface PushSubscriptionsTable {
+  id: Id;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: number;
+  last_pushed_at: number | null;
 }
 
 /** The columns every stored upload has, in whichever table holds it. */
@@ -292,6 +325,8 @@ export interface Database {
   message_attachments: MessageAttachmentsTable;
   message_reactions: MessageReactionsTable;
   message_mentions: MessageMentionsTable;
+  message_versions: MessageVersionsTable;
+  push_subscriptions: PushSubscriptionsTable;
   conversation_actions: ConversationActionsTable;
   notifications: NotificationsTable;
   companies: CompaniesTable;

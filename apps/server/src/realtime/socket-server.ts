@@ -40,6 +40,8 @@ interface SocketData {
   user: AuthUser;
   /** Set once socket.io has connected the socket: from then on its 'disconnect' takes the presence count back. */
   isConnected?: boolean;
+  /** What the tab last said with `visibility`; undefined until it says. */
+  visible?: boolean;
 }
 
 /** What server processes tell each other (through the Redis adapter). */
@@ -86,6 +88,16 @@ export interface ProcessSignals {
   onSignal(topic: string, handler: (payload: number) => void): void;
 }
 
+/**
+ * Whether people are at a screen, as their tabs said with `visibility` (a socket that never
+ * said counts as not visible), asked of every process's sockets: a feature decides from it
+ * whether a push is needed.
+ */
+export interface Attention {
+  /** Of these people: who has a visible tab, and who has a visible tab in the conversation's room. */
+  lookingAt(userIds: readonly number[], conversationId: number | null): Promise<{ visible: ReadonlySet<number>; viewing: ReadonlySet<number> }>;
+}
+
 /** The socket that sent a client event, as a handler may use it. */
 export interface EventSource {
   socketId: string;
@@ -114,7 +126,7 @@ export interface PresenceAudience {
   of(userId: number): Promise<readonly number[]>;
 }
 
-export interface RealtimeServer extends LiveChannel, ProcessSignals {
+export interface RealtimeServer extends LiveChannel, ProcessSignals, Attention {
   handle<Name extends ClientEventName>(event: Name, handler: ClientEventHandler<Name>): void;
   authorizeConversationRooms(policy: ConversationRoomPolicy): void;
   showPresenceTo(audience: PresenceAudience): void;
@@ -329,6 +341,11 @@ export const createRealtimeServer = ({
       answer(ack, 'OK');
     });
 
+    listen(socket, 'visibility', ({ visible }, ack) => {
+      socket.data.visible = visible;
+      answer(ack, 'OK');
+    });
+
     for (const event of ['seen_message', 'pin_message', 'currently_typing'] as const) {
       listen(socket, event, (payload) => handlers.get(event)?.(user, payload, source));
     }
@@ -363,6 +380,18 @@ export const createRealtimeServer = ({
     endSessions(userId, reason) {
       io.to(userRoom(userId)).emit('logout', { reason });
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    async lookingAt(userIds, conversationId) {
+      const visible = new Set<number>();
+      const viewing = new Set<number>();
+      if (userIds.length === 0) return { visible, viewing };
+      // Every process answers for its own sockets (through the Redis adapter when there is one).
+      for (const socket of await io.in(userIds.map(userRoom)).fetchSockets()) {
+        if (socket.data.visible !== true) continue;
+        visible.add(socket.data.user.id);
+        if (conversationId !== null && socket.rooms.has(conversationRoom(conversationId))) viewing.add(socket.data.user.id);
+      }
+      return { visible, viewing };
     },
     signalOthers(topic, payload) {
       if (redis) io.serverSideEmit('signal', topic, payload);

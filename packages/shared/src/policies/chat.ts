@@ -26,7 +26,18 @@ export const CHAT_REFUSALS = {
   personalAdd: 'Members can only be added to a group conversation.',
   personalLeave: 'You cannot leave a personal conversation.',
   notYourself: 'You cannot mute or remove yourself.',
+  editOwnOnly: 'You can only edit your own messages.',
+  editDeleted: 'A deleted message cannot be edited.',
 } as const;
+
+/** A span of minutes as people say it: '15 minutes', '1 hour', '2 days'. */
+const minutesInWords = (minutes: number): string => {
+  const [amount, unit] = minutes % 1440 === 0 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+};
+
+/** The refusal of an edit past the administrators' window (message_edit_window_minutes). */
+export const editWindowText = (minutes: number): string => `A message can only be edited within ${minutesInWords(minutes)} of sending it.`;
 
 /**
  * The caller's membership as a conversation's detail tells it to the page (its permissions
@@ -60,6 +71,24 @@ export const canDeleteMessage = (callerId: number, member: Membership | undefine
   if (!member) return notAMember;
   if (message.sender_id !== callerId) return refusal('forbidden', CHAT_REFUSALS.ownMessagesOnly);
   return message.is_deleted ? refusal('conflict', CHAT_REFUSALS.alreadyDeleted) : null;
+};
+
+/**
+ * Editing a message's text: one's own, not deleted, while one may post in the conversation,
+ * and within the administrators' window after sending it (null: no limit).
+ */
+export const canEditMessage = (
+  callerId: number,
+  member: Membership | undefined,
+  message: MessageFacts & { /** Epoch ms. */ sent_at: number },
+  editWindow: { now: number; minutes: number | null },
+): Verdict => {
+  if (!member) return notAMember;
+  if (message.sender_id !== callerId) return refusal('forbidden', CHAT_REFUSALS.editOwnOnly);
+  if (message.is_deleted) return refusal('conflict', CHAT_REFUSALS.editDeleted);
+  if (member.is_muted) return refusal('forbidden', TEXT.restrictedFromChatting);
+  const { now, minutes } = editWindow;
+  return minutes !== null && now > message.sent_at + minutes * 60_000 ? refusal('forbidden', editWindowText(minutes)) : null;
 };
 
 /** Group Settings (name and image): the group's admins only. */

@@ -4,12 +4,14 @@ import {
   canAddMembers,
   canDeleteMessage,
   canEditConversation,
+  canEditMessage,
   canLeave,
   canManageMember,
   canPin,
   canPostIn,
   canSeeConversation,
   CHAT_REFUSALS,
+  editWindowText,
   membershipOf,
   type Membership,
 } from './chat.js';
@@ -55,6 +57,32 @@ describe('chat policy', () => {
     ['as a stranger', none, { sender_id: 7, is_deleted: false }, notAMember],
   ])('canDeleteMessage: %s', (_case, who, message, verdict) => {
     expect(canDeleteMessage(7, who, message)).toEqual(verdict);
+  });
+
+  const sentAt = 1_700_000_000_000;
+  const minute = 60_000;
+  it.each<[string, Membership | undefined, { sender_id: number; is_deleted: boolean }, { now: number; minutes: number | null }, Verdict]>([
+    ['one’s own message, no window', member(), { sender_id: 7, is_deleted: false }, { now: sentAt + 365 * 1440 * minute, minutes: null }, null],
+    ['one’s own, inside the window', member(), { sender_id: 7, is_deleted: false }, { now: sentAt + 15 * minute, minutes: 15 }, null],
+    ['one’s own, past the window', member(), { sender_id: 7, is_deleted: false }, { now: sentAt + 15 * minute + 1, minutes: 15 }, refusal('forbidden', editWindowText(15))],
+    ['someone else’s, as an admin', member({ is_admin: true }), { sender_id: 8, is_deleted: false }, { now: sentAt, minutes: null }, refusal('forbidden', CHAT_REFUSALS.editOwnOnly)],
+    ['one’s own, deleted', member(), { sender_id: 7, is_deleted: true }, { now: sentAt, minutes: null }, refusal('conflict', CHAT_REFUSALS.editDeleted)],
+    ['one’s own while muted', member({ is_muted: true }), { sender_id: 7, is_deleted: false }, { now: sentAt, minutes: null }, restricted],
+    ['as a stranger', none, { sender_id: 7, is_deleted: false }, { now: sentAt, minutes: null }, notAMember],
+  ])('canEditMessage: %s', (_case, who, message, editWindow, verdict) => {
+    expect(canEditMessage(7, who, { ...message, sent_at: sentAt }, editWindow)).toEqual(verdict);
+  });
+
+  it.each<[number, string]>([
+    [1, '1 minute'],
+    [15, '15 minutes'],
+    [60, '1 hour'],
+    [90, '90 minutes'],
+    [120, '2 hours'],
+    [1440, '1 day'],
+    [2880, '2 days'],
+  ])('the edit window of %i minutes reads %s', (minutes, words) => {
+    expect(editWindowText(minutes)).toBe(`A message can only be edited within ${words} of sending it.`);
   });
 
   it.each<[string, Membership | undefined, Verdict]>([

@@ -13,6 +13,7 @@ import {
   verifyTokenResponseSchema,
 } from '../schemas/accounts.js';
 import { messageOnlySchema } from '../schemas/common.js';
+import { notificationSettingsBodySchema, notificationSettingsResponseSchema } from '../schemas/notifications.js';
 import { routeGroup } from './define.js';
 
 const { get, post, put } = routeGroup(['accounts']);
@@ -45,6 +46,16 @@ export const accountRoutes = {
     form: { data: updateMeDataSchema, files: { profile_photo: { maxCount: 1 } } },
     response: updateMeResponseSchema,
     refusals: [400, 413],
+  }),
+  notificationSettings: get('/api/v1/accounts/me/notification-settings', 'The caller’s do not disturb, quiet hours and push previews', {
+    response: notificationSettingsResponseSchema,
+  }),
+  updateNotificationSettings: put('/api/v1/accounts/me/notification-settings', 'Change the caller’s do not disturb, quiet hours or push previews', {
+    description:
+      'Body: any of {do_not_disturb_until: ISO date and time in the future, or null; quiet_hours: {from: "HH:MM", to: "HH:MM", time_zone: IANA name, default Asia/Manila}, or null; push_previews: boolean}. Keys left out stay as they are. During do not disturb and quiet hours (which may cross midnight) nothing sounds, flashes or is pushed; the bell and unread counts still count. With previews off a push says "New message" or "New request" instead of the words. Answers the settings as they now are.',
+    body: notificationSettingsBodySchema,
+    response: notificationSettingsResponseSchema,
+    refusals: [400],
   }),
   verifyToken: post('/api/v1/tokens/verify', 'Whether a token is still valid', {
     access: 'public',

@@ -151,7 +151,7 @@ export const adminRoutes = {
   }),
 
   // ---------------------------------------------------------------- reminders, overdue, audit
-  settings: get('/api/v1/admin/settings', 'Company settings (the reminder delay)', { ...admin, response: settingsResponseSchema, refusals: [403] }),
+  settings: get('/api/v1/admin/settings', 'Company settings: the reminder delay and the message edit window', { ...admin, response: settingsResponseSchema, refusals: [403] }),
   updateSettings: patch('/api/v1/admin/settings', 'Change company settings', {
     ...admin,
     body: settingsUpdateBodySchema,

@@ -18,12 +18,14 @@ import {
   createConversationResponseSchema,
   deleteMessageResponseSchema,
   directMessageBodySchema,
+  editMessageBodySchema,
   directMessageResponseSchema,
   filesResponseSchema,
   memberPatchBodySchema,
   messagePageQuerySchema,
   messagePositionResponseSchema,
   messagesResponseSchema,
+  messageVersionsResponseSchema,
   pinMessageResponseSchema,
   reactionBodySchema,
   reactionResponseSchema,
@@ -38,6 +40,7 @@ import {
   usersResponseSchema,
 } from '../schemas/chat.js';
 import { idParam } from '../schemas/common.js';
+import { notificationLevelBodySchema, notificationLevelResponseSchema } from '../schemas/notifications.js';
 import { routeGroup } from './define.js';
 
 /** At most this many files ride on one message. */
@@ -106,6 +109,14 @@ export const chatRoutes = {
     response: conversationActionsResponseSchema,
     refusals: [400, 404],
   }),
+  setNotificationLevel: conversations.put('/api/v1/conversations/:id/notification-level', 'What the caller hears of a conversation: all, mentions or nothing', {
+    description:
+      'Body {level}. `all` (the default): every message alerts an open page; pushes come for direct messages and mentions. `mentions`: only mentions, @All and (in a personal conversation) every message alert or push. `nothing`: no alert and no push; unread counts and the bell still count. The level also shows as `notification_level` on the conversation summaries and detail.',
+    params: conversationParams,
+    body: notificationLevelBodySchema,
+    response: notificationLevelResponseSchema,
+    refusals: [400, 404],
+  }),
 
   // ---------------------------------------------------------------- messages
   messages: messages.get('/api/v1/messages/:conversationId', 'A page of messages, oldest first; the newest page marks the conversation read', {
@@ -169,6 +180,21 @@ export const chatRoutes = {
     params: messageParams,
     response: pinMessageResponseSchema,
     refusals: [400, 403, 404],
+  }),
+  // PATCH on the message's own path is the specification's pin call (000 §7), so the edit has its own.
+  editMessage: messages.patch('/api/v1/messages/:conversationId/:messageId/content', 'Edit the text of one of the caller’s own messages', {
+    description:
+      'Body {message, mention_data[]}, as a send takes them; the text may not be blank. Only one’s own message, not deleted, while one may post in the conversation, and within the administrators’ `message_edit_window_minutes` of sending it (null: no limit). The previous text is kept (the versions call); people newly mentioned are notified, those no longer mentioned keep their notification. The conversation’s room gets a `user-chat` (or `user-thread-chat`) record with action EDIT and the whole message. An edit that changes nothing stores nothing.',
+    params: messageParams,
+    body: editMessageBodySchema,
+    response: sendMessageResponseSchema,
+    refusals: [400, 403, 404, 409],
+  }),
+  messageVersions: messages.get('/api/v1/messages/:conversationId/:messageId/versions', 'Every text a message had, oldest first, the current one last', {
+    description: 'For the conversation’s members. Each version is {content, written_at}: what it said from when it was written. A deleted message has no history (409).',
+    params: messageParams,
+    response: messageVersionsResponseSchema,
+    refusals: [400, 404, 409],
   }),
 
   // ---------------------------------------------------------------- users, members, files, direct messages

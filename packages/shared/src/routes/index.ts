@@ -3,6 +3,7 @@ import { adminRoutes } from './admin.js';
 import { assetRoutes } from './assets.js';
 import { chatRoutes } from './chat.js';
 import { notificationRoutes } from './notifications.js';
+import { pushRoutes } from './push.js';
 import { requestRoutes } from './requests.js';
 import { systemRoutes } from './system.js';
 
@@ -16,6 +17,7 @@ export const routes = {
   admin: adminRoutes,
   chat: chatRoutes,
   notifications: notificationRoutes,
+  push: pushRoutes,
   requests: requestRoutes,
   assets: assetRoutes,
 };

@@ -196,13 +196,32 @@ export const submitQuerySchema = z.object({
 
 // ---------------------------------------------------------------- settings, overdue, audit
 
+export const MESSAGE_EDIT_WINDOW_MAX_MINUTES = 43_200;
+
+const reminderDaysSchema = z
+  .number({ error: 'reminder_days must be a number.' })
+  .int({ error: 'reminder_days must be a whole number.' })
+  .min(1, { error: 'Reminders come after at least 1 day.' })
+  .max(60, { error: 'Reminders come after at most 60 days.' });
+const editWindowSchema = z
+  .number({ error: 'message_edit_window_minutes must be a number of minutes, or null for no limit.' })
+  .int({ error: 'message_edit_window_minutes must be a whole number.' })
+  .min(1, { error: 'The edit window is at least 1 minute (null: no limit).' })
+  .max(MESSAGE_EDIT_WINDOW_MAX_MINUTES, { error: `The edit window is at most ${MESSAGE_EDIT_WINDOW_MAX_MINUTES} minutes (30 days); null: no limit.` })
+  .nullable();
+
 export const settingsSchema = z.object({
   /** An approver's pending item older than this many days brings a daily reminder. */
-  reminder_days: z.number({ error: 'reminder_days must be a number.' }).int({ error: 'reminder_days must be a whole number.' }).min(1, { error: 'Reminders come after at least 1 day.' }).max(60, { error: 'Reminders come after at most 60 days.' }),
+  reminder_days: reminderDaysSchema,
+  /** How long after sending one may edit a message's text, in minutes; null: no limit (issue 19). */
+  message_edit_window_minutes: editWindowSchema.default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const settingsResponseSchema = successSchema({ settings: settingsSchema });
-export const settingsUpdateBodySchema = settingsSchema.partial().refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update.' });
+/** The settings to change; the others stay as they are. */
+export const settingsUpdateBodySchema = z
+  .object({ reminder_days: reminderDaysSchema.optional(), message_edit_window_minutes: editWindowSchema.optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Nothing to update.' });
 
 export const overdueRequestSchema = requestListItemSchema.extend({
   waiting_on: z.array(personRef),

@@ -8,6 +8,7 @@ import { CONVERSATION_FILTERS, CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from 
 import { CONVERSATION_ACTIONS, NOTIFICATION_TYPES, REACTION_TYPES } from '../options.js';
 import { TEXT } from '../texts.js';
 import { idParam, idSchema, isoDateSchema, pageQuery, requiredText, successSchema } from './common.js';
+import { notificationLevelSchema } from './notifications.js';
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 export const CONVERSATION_NAME_MAX_LENGTH = 80;
@@ -72,6 +73,8 @@ export const conversationSummarySchema = z.object({
   conversation_detail: z.object({ name: z.string(), image: z.string() }),
   /** Added key: the other person of a personal conversation (for presence); null for a group. */
   peer_user_id: idSchema.nullable(),
+  /** Added key: what the caller hears of it, 'all' (default), 'mentions' or 'nothing' (issue 19). */
+  notification_level: notificationLevelSchema,
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -183,6 +186,10 @@ export const messageSchema = z.object({
   thread_replies: z.array(z.object({ id: idSchema, reply_to_thread_message_id: idSchema })),
   message_reactions: z.array(messageReactionSchema),
   message_reads: z.array(messageReadSchema),
+  /** Added key: the text was edited since it was sent (false once deleted); the history is its versions call. */
+  is_edited: z.boolean(),
+  /** Added key: when the text was last edited; null if never (or deleted). */
+  edited_at: isoDateSchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -257,6 +264,19 @@ export const threadReplyDataSchema = z.object(
   },
   { error: TEXT.emptyMessage },
 );
+
+/**
+ * PATCH /api/v1/messages/{conversationId}/{messageId}/content: the new text and its mentions,
+ * checked as a thread reply's are (not blank, at most MESSAGE_MAX_LENGTH).
+ */
+export const editMessageBodySchema = threadReplyDataSchema.pick({ message: true, mention_data: true });
+export type EditMessageBody = z.infer<typeof editMessageBodySchema>;
+
+/** One text a message had: what it said, and since when (the send, or the edit that wrote it). */
+export const messageVersionSchema = z.object({ content: z.string(), written_at: isoDateSchema });
+export type MessageVersion = z.infer<typeof messageVersionSchema>;
+/** Every text of a message, oldest first; the last is the current one. */
+export const messageVersionsResponseSchema = successSchema({ versions: z.array(messageVersionSchema) });
 
 export const searchBodySchema = z.object(
   { keyword: requiredText('Keyword', SEARCH_KEYWORD_MAX_LENGTH) },

@@ -225,6 +225,23 @@ export const createAccountsRepository = (db: Kysely<Database>) => {
       return raced.id;
     },
 
+    /** The person's do not disturb, quiet hours and push previews, as stored. */
+    async findNotificationSettings(id: number) {
+      const row = await db
+        .selectFrom('users')
+        .select(['dnd_until', 'quiet_hours_from', 'quiet_hours_to', 'quiet_hours_time_zone', 'push_previews'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { ...row, push_previews: toBool(row.push_previews) };
+    },
+
+    async updateNotificationSettings(
+      id: number,
+      changes: Partial<{ dnd_until: number | null; quiet_hours_from: string | null; quiet_hours_to: string | null; quiet_hours_time_zone: string; push_previews: boolean }>,
+    ): Promise<void> {
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+
     async updateProfile(id: number, changes: { display_name: string; profile_photo?: string }): Promise<void> {
       await db
         .updateTable('users')

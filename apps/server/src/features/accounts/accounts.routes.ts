@@ -7,12 +7,13 @@ import { readMultipart } from '../../http/multipart.js';
 import { serve } from '../../http/serve-route.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AccountsService } from './accounts.service.js';
+import type { NotificationSettingsService } from './notification-settings.service.js';
 
 const ok = true as const;
 const { accounts: calls } = routes;
 
 export const accountsRoutes =
-  ({ accounts, files }: { accounts: AccountsService; files: FileStore }) =>
+  ({ accounts, notificationSettings, files }: { accounts: AccountsService; notificationSettings: NotificationSettingsService; files: FileStore }) =>
   async (app: FastifyInstance) => {
     serve(app, calls.login, async (request) => ({ success: ok, ...(await accounts.login(request.body, request.ip)) }));
 
@@ -41,6 +42,13 @@ export const accountsRoutes =
         await upload.cleanup();
       }
     });
+
+    serve(app, calls.notificationSettings, async (request) => ({ success: ok, ...(await notificationSettings.read(caller(request).id)) }));
+
+    serve(app, calls.updateNotificationSettings, async (request) => ({
+      success: ok,
+      ...(await notificationSettings.update(caller(request).id, request.body)),
+    }));
 
     serve(app, calls.verifyToken, async (request) => ({ success: ok, ...(await accounts.verifyToken(request.body.token)) }));
   };

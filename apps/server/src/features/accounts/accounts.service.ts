@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorize
 import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { writeProfilePhoto } from '../../storage/images.js';
+import type { PushRepository } from '../push/push.repository.js';
 import { toAdminUser, toUserDetails, type AccountsRepository } from './accounts.repository.js';
 
 export interface AccountsServiceDeps {
@@ -32,11 +33,13 @@ export interface AccountsServiceDeps {
   limiter: LoginLimiter;
   files: FileStore;
   live: LiveChannel;
+  /** Logging out ends every session, so no browser gets the person's pushes after it (features/push). */
+  pushSubscriptions: Pick<PushRepository, 'removeAllOf'>;
 }
 
 const lifetimeFor = (remember: boolean) => (remember ? TOKEN_LIFETIME_REMEMBER_MS : TOKEN_LIFETIME_DEFAULT_MS);
 
-export const createAccountsService = ({ db, repo, tokens, limiter, files, live }: AccountsServiceDeps) => {
+export const createAccountsService = ({ db, repo, tokens, limiter, files, live, pushSubscriptions }: AccountsServiceDeps) => {
   const issueToken = async (userId: number, version: number, remember: boolean) => {
     const { token, expiresAt } = await tokens.issue({ userId, version, remember }, lifetimeFor(remember));
     return { token, expires_at: expiresAt.toISOString() };
@@ -148,6 +151,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live }
     /** Ends every session of the user: all tokens issued so far stop working. */
     async logout(userId: number) {
       await repo.revokeTokens(userId);
+      await pushSubscriptions.removeAllOf(userId);
       live.endSessions(userId, 'logout');
       return { message: 'You have been logged out.' };
     },

@@ -24,6 +24,7 @@ import { isUniqueViolation, lookupKey, nowMs, toBool, toIso, toIsoOrNull } from 
 import { badRequest, conflict, enforce, notFound } from '../../errors.js';
 import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { Actor, AuditTrail } from '../audit/audit.service.js';
+import type { PushRepository } from '../push/push.repository.js';
 import { toAdminUser, toPerson, type AccountsRepository, type PeoplePage, type UserChanges, type UserWithDepartment } from './accounts.repository.js';
 
 /** At most this many rows in one import: a whole company's staff list, read in one request. */
@@ -71,9 +72,11 @@ export interface PeopleServiceDeps {
   /** The running server's live sockets; the command line has none (tokens end all the same). */
   live: Pick<LiveChannel, 'endSessions'>;
   audit: AuditTrail;
+  /** A deactivated person's browsers, or those of one given a temporary password, stop getting pushes at once (features/push). */
+  pushSubscriptions: Pick<PushRepository, 'removeAllOf'>;
 }
 
-export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleServiceDeps) => {
+export const createPeopleService = ({ db, repo, limiter, live, audit, pushSubscriptions }: PeopleServiceDeps) => {
   const requirePerson = async (userId: number, executor: Executor = db) => {
     const user = await repo.findById(userId, executor);
     if (!user) throw notFound('That user does not exist.');
@@ -245,6 +248,7 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
             ...(body.is_active === undefined ? {} : { is_active: body.is_active }),
           };
           await repo.updateUser(userId, changes, { revokeTokens: deactivating }, trx);
+          if (deactivating) await pushSubscriptions.removeAllOf(userId, trx);
           const after = await requirePerson(userId, trx);
           const changed = changedFields(auditView(before), auditView(after));
           if (changed.keys.length === 0) return;
@@ -273,6 +277,8 @@ export const createPeopleService = ({ db, repo, limiter, live, audit }: PeopleSe
       const passwordHash = await hashPassword(temporary);
       await db.transaction().execute(async (trx) => {
         await repo.replacePassword(userId, passwordHash, { mustChange: true }, trx);
+        // Signed out everywhere until they choose a password: their browsers stop getting pushes.
+        await pushSubscriptions.removeAllOf(userId, trx);
         await audit.record(trx, actor, {
           action: 'user.password_reset',
           targetType: 'user',

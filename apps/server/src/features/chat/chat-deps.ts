@@ -4,6 +4,7 @@ import type { Database } from '../../db/tables.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { PushService } from '../push/push.service.js';
 import type { ChatLive } from './chat-live.js';
 import type { ChatViews } from './chat-views.js';
 import type { ConversationsRepository } from './conversations.repository.js';
@@ -21,4 +22,8 @@ export interface ChatServiceDeps {
   live: ChatLive;
   notifications: NotificationsRepository;
   push: NotificationPush;
+  /** Web Push to the browsers of the people a message concerns, after it is stored. */
+  pushes: Pick<PushService, 'messagePosted'>;
+  /** The administrators' window for editing a message after sending it, in minutes; null: no limit. */
+  editWindowMinutes: () => Promise<number | null>;
 }

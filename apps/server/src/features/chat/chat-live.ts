@@ -92,6 +92,19 @@ export const createChatLive = ({
       );
     },
 
+    /**
+     * A message's text was edited: the room gets the whole message (action EDIT). When it is
+     * the conversation's latest, the sidebars' preview changes too, so they are nudged
+     * (batched like every nudge); an older message's edit changes no sidebar.
+     */
+    async messageEdited(conversationId: number, message: Message, isLatest: boolean) {
+      const threadParentId = message.reply_to_thread_message_id;
+      const base = { id: message.id, conversation_id: conversationId, sender_id: message.sender_id, chat_id: threadParentId, action: 'EDIT' as const, data: message };
+      const record: ChatMessageRecord = threadParentId === null ? { ...base, type: 'user-chat' } : { ...base, type: 'user-thread-chat' };
+      if (isLatest) await announce(record, [], message);
+      else channel.emitToConversation(conversationId, 'message', record);
+    },
+
     messageDeleted(
       conversationId: number,
       deleted: { id: number; senderId: number; threadParentId: number | null },
@@ -126,6 +139,18 @@ export const createChatLive = ({
         { id: conversationId, conversation_id: conversationId, sender_id: 0, chat_id: null, type: 'user-sidebar-chat', data: { conversation_id: conversationId } },
         [],
       );
+    },
+
+    /** Only this person's view of the conversation changed (their notification level): their own lists refresh. */
+    ownViewChanged(conversationId: number, userId: number) {
+      channel.emitToUsers([userId], 'message', {
+        id: conversationId,
+        conversation_id: conversationId,
+        sender_id: userId,
+        chat_id: null,
+        type: 'user-sidebar-chat',
+        data: { conversation_id: conversationId },
+      });
     },
 
     pinChanged(conversationId: number, userId: number, pinned: Message | null) {

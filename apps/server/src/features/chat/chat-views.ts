@@ -13,7 +13,7 @@ import {
   type ReactionType,
   type Verdict,
 } from '@ichat/shared';
-import { toIso } from '../../db/values.js';
+import { toIso, toIsoOrNull } from '../../db/values.js';
 import { enforce } from '../../errors.js';
 import type { ChatUserRow, ConversationsRepository, Executor } from './conversations.repository.js';
 import type { AttachmentRow, MessageRow, MessagesRepository } from './messages.repository.js';
@@ -176,6 +176,9 @@ export const createChatViews = ({
         message_reads: members
           .filter((member) => member.id !== row.sender_id && member.last_read_message_id >= row.id)
           .map((member) => ({ id: member.member_id, user_id: member.id, user: { id: member.id, display_name: member.display_name } })),
+        // A deleted message has no text, so nothing edited to show.
+        is_edited: row.edited_at !== null && !row.is_deleted,
+        edited_at: row.is_deleted ? null : toIsoOrNull(row.edited_at),
       };
     });
   };
@@ -208,6 +211,8 @@ export const createChatViews = ({
     thread_replies: [],
     message_reactions: [],
     message_reads: [],
+    is_edited: false,
+    edited_at: null,
   });
 
   /** The sender as a message names them. */

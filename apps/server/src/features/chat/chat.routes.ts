@@ -98,6 +98,11 @@ export const chatRoutes =
       conversation_actions: await conversations.actions(caller(request).id, request.params.id),
     }));
 
+    serve(app, calls.setNotificationLevel, async (request) => ({
+      success: ok,
+      notification_level: await conversations.setNotificationLevel(caller(request).id, request.params.id, request.body.level),
+    }));
+
     // ---------------------------------------------------------------- messages
 
     serve(app, calls.messages, async (request) => ({
@@ -166,6 +171,16 @@ export const chatRoutes =
     serve(app, calls.togglePin, async (request) => {
       const { conversationId, messageId } = request.params;
       return { success: ok, ...(await messages.togglePin(caller(request), conversationId, messageId)) };
+    });
+
+    serve(app, calls.editMessage, async (request) => {
+      const { conversationId, messageId } = request.params;
+      return { success: ok, message: await messages.edit(caller(request), conversationId, messageId, request.body) };
+    });
+
+    serve(app, calls.messageVersions, async (request) => {
+      const { conversationId, messageId } = request.params;
+      return { success: ok, versions: await messages.versions(caller(request).id, conversationId, messageId) };
     });
 
     // ---------------------------------------------------------------- users, members, files, direct messages

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
+import type { NotificationLevel } from '@ichat/shared';
 import type { Database } from '../../db/tables.js';
 import { toBool } from '../../db/values.js';
 
@@ -57,6 +58,7 @@ export interface ConversationListRow {
   last_message_at: number;
   is_pinned: boolean;
   last_read_message_id: number;
+  notification_level: NotificationLevel;
 }
 
 const listColumns = [
@@ -70,7 +72,16 @@ const listColumns = [
   'c.last_message_at',
   'm.is_pinned',
   'm.last_read_message_id',
+  'm.notification_level',
 ] as const;
+
+/** A list row as read: booleans as booleans; the level is one the table's check allows. */
+const toListRow = <Row extends { is_group: unknown; is_pinned: unknown; notification_level: string }>(row: Row) => ({
+  ...row,
+  is_group: toBool(row.is_group as never),
+  is_pinned: toBool(row.is_pinned as never),
+  notification_level: row.notification_level as NotificationLevel,
+});
 
 export const createConversationsRepository = (db: Kysely<Database>) => {
   // Every send moves the sender's cursor: compiled once (db/compile-once.ts).
@@ -128,9 +139,7 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
         .orderBy('c.id', 'desc');
       if (page) query = query.limit(page.limit).offset(page.offset);
       const rows = await query.execute();
-      return rows.map(
-        (row): ConversationListRow => ({ ...row, is_group: toBool(row.is_group), is_pinned: toBool(row.is_pinned) }),
-      );
+      return rows.map((row): ConversationListRow => toListRow(row));
     },
 
     async countForUser(userId: number, isGroup: boolean | null): Promise<number> {
@@ -151,9 +160,7 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
         .select(listColumns)
         .where('c.id', 'in', conversationIds)
         .execute();
-      return rows.map(
-        (row): ConversationListRow => ({ ...row, is_group: toBool(row.is_group), is_pinned: toBool(row.is_pinned) }),
-      );
+      return rows.map((row): ConversationListRow => toListRow(row));
     },
 
     /** Unread per conversation for one reader: a range count above the reader's cursor. */
@@ -356,6 +363,17 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
         .where('conversation_id', '=', conversationId)
         .where('user_id', '=', userId)
         .execute();
+    },
+
+    /** What one member hears of the conversation; false when they are not a member. */
+    async setNotificationLevel(conversationId: number, userId: number, level: NotificationLevel): Promise<boolean> {
+      const result = await db
+        .updateTable('conversation_members')
+        .set({ notification_level: level })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async setPinned(conversationId: number, userId: number, pinned: boolean, time: number) {

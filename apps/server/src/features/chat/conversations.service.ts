@@ -8,8 +8,10 @@ import {
   canLeave,
   canManageMember,
   canPostIn,
+  CHAT_REFUSALS,
   isAllowed,
   TEXT,
+  type NotificationLevel,
   type ConversationDetail,
   type ConversationFilter,
   type ConversationSummary,
@@ -30,7 +32,7 @@ export type ConversationsServiceDeps = ChatServiceDeps;
 const filterToGroup = (filter: ConversationFilter | null): boolean | null =>
   filter === null ? null : filter === 'group';
 
-export const createConversationsService = ({ db, conversations, rosters, messages, views, files, live, notifications, push }: ConversationsServiceDeps) => {
+export const createConversationsService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, pushes }: ConversationsServiceDeps) => {
   /** Stores an uploaded group image as a square WebP; returns its generated name. */
   const storeImage = async (uploadedPath: string): Promise<string> => {
     const name = files.newName('webp');
@@ -65,6 +67,7 @@ export const createConversationsService = ({ db, conversations, rosters, message
         unread_count: unread.get(row.id) ?? 0,
         conversation_detail: { name, image },
         peer_user_id: row.is_group ? null : (other?.id ?? null),
+        notification_level: row.notification_level,
         last_message: last
           ? {
               id: last.id,
@@ -198,6 +201,15 @@ export const createConversationsService = ({ db, conversations, rosters, message
       return { message: 'You have left the conversation.', is_pinned: false, left: true };
     },
 
+    /** What the caller hears of the conversation; their other tabs refresh their lists. */
+    async setNotificationLevel(userId: number, conversationId: number, level: NotificationLevel): Promise<NotificationLevel> {
+      await views.requireMember(conversationId, userId);
+      // Left between the check and the change: the same answer as for any non-member.
+      if (!(await conversations.setNotificationLevel(conversationId, userId, level))) throw notFound(CHAT_REFUSALS.notAMember);
+      live.ownViewChanged(conversationId, userId);
+      return level;
+    },
+
     async actions(userId: number, conversationId: number) {
       await views.requireMember(conversationId, userId);
       const rows = await conversations.listActions(conversationId, { limit: ACTIVITY_LOG_LIMIT });
@@ -281,7 +293,7 @@ export const createConversationsService = ({ db, conversations, rosters, message
       await requireActiveUsers(recipients);
       const time = nowMs();
       const sent = await db.transaction().execute(async (trx) => {
-        const ids: { conversationId: number; messageId: number }[] = [];
+        const ids: { conversationId: number; messageId: number; recipient: number }[] = [];
         for (const recipient of recipients) {
           const conversationId = await conversations.findOrCreatePersonal(caller.id, recipient, time, trx);
           const messageId = await messages.insert(
@@ -297,15 +309,18 @@ export const createConversationsService = ({ db, conversations, rosters, message
             trx,
           );
           await conversations.advanceReadCursor(conversationId, caller.id, messageId, trx);
-          ids.push({ conversationId, messageId });
+          ids.push({ conversationId, messageId, recipient });
         }
         return ids;
       });
       // A personal conversation may have been created (or its members repaired) here.
       for (const { conversationId } of sent) rosters.changed(conversationId);
-      for (const { conversationId, messageId } of sent) {
+      for (const { conversationId, messageId, recipient } of sent) {
         const row = await messages.findById(messageId);
-        if (row) await live.messageCreated(conversationId, await views.presentMessage(row));
+        if (!row) continue;
+        const message = await views.presentMessage(row);
+        await live.messageCreated(conversationId, message);
+        pushes.messagePosted({ message, recipients: [{ userId: recipient, kind: 'direct' }] });
       }
       const conversationIds = sent.map((entry) => entry.conversationId);
       return { message: TEXT.messageSent, conversation_id: conversationIds[0]!, conversation_ids: conversationIds };

@@ -30,6 +30,7 @@ const messageColumns = [
   'messages.thread_parent_id',
   'messages.client_message_id',
   'messages.is_deleted',
+  'messages.edited_at',
   'messages.created_at',
   'messages.updated_at',
 ] as const;
@@ -173,9 +174,58 @@ export const createMessagesRepository = (db: Kysely<Database>) => {
         .execute();
     },
 
+    /** Who a message's text names (kept when an edit drops a name, so nobody is notified twice). */
+    async mentionedUserIds(messageId: number, executor: Executor = db): Promise<number[]> {
+      const rows = await executor.selectFrom('message_mentions').select('user_id').where('message_id', '=', messageId).execute();
+      return rows.map((row) => row.user_id);
+    },
+
     /**
-     * Marks a message deleted, blanks its text and drops its attachment rows; returns the
-     * stored names so the files can be removed once the transaction has committed.
+     * Replaces a message's text, keeping the one it replaces as a version, unless the message
+     * changed since it was read (deleted, or edited by a concurrent call): then false and nothing
+     * is written. The full-text entry follows `content` (migration 0002).
+     */
+    async replaceContent(
+      message: Pick<MessageRow, 'id' | 'content' | 'created_at' | 'edited_at' | 'updated_at'>,
+      content: string,
+      time: number,
+      executor: Executor,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('messages')
+        .set({ content, edited_at: time, updated_at: time })
+        .where('id', '=', message.id)
+        .where('is_deleted', '=', false)
+        .where('updated_at', '=', message.updated_at)
+        .where('content', '=', message.content)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await executor
+        .insertInto('message_versions')
+        .values({ message_id: message.id, content: message.content, written_at: message.edited_at ?? message.created_at, replaced_at: time })
+        .execute();
+      return true;
+    },
+
+    /** The earlier texts of a message, oldest first. */
+    async versionsOf(messageId: number) {
+      return db
+        .selectFrom('message_versions')
+        .select(['content', 'written_at'])
+        .where('message_id', '=', messageId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The conversation's latest message (what its sidebar entry shows). */
+    async latestMessageId(conversationId: number): Promise<number | null> {
+      const row = await db.selectFrom('conversations').select('last_message_id').where('id', '=', conversationId).executeTakeFirst();
+      return row?.last_message_id ?? null;
+    },
+
+    /**
+     * Marks a message deleted, blanks its text and drops its attachment rows and earlier texts;
+     * returns the stored names so the files can be removed once the transaction has committed.
      */
     async markDeleted(messageId: number, time: number, executor: Executor): Promise<string[]> {
       const attachments = await executor
@@ -185,6 +235,8 @@ export const createMessagesRepository = (db: Kysely<Database>) => {
         .execute();
       await executor.deleteFrom('message_attachments').where('message_id', '=', messageId).execute();
       await executor.deleteFrom('message_reactions').where('message_id', '=', messageId).execute();
+      // A retracted message keeps no earlier wording either.
+      await executor.deleteFrom('message_versions').where('message_id', '=', messageId).execute();
       await executor
         .updateTable('messages')
         .set({ is_deleted: true, content: '', deleted_at: time, updated_at: time })

@@ -4,8 +4,22 @@
  * pinned message, the position lookup, the files list and the members-only download.
  */
 import { rename } from 'node:fs/promises';
-import { canDeleteMessage, canPin, canPostIn, canSeeConversation, isAllowed, mentionsInText, TEXT, type Message } from '@ichat/shared';
-import { isUniqueViolation, nowMs } from '../../db/values.js';
+import {
+  canDeleteMessage,
+  canEditMessage,
+  canPin,
+  canPostIn,
+  canSeeConversation,
+  CHAT_REFUSALS,
+  isAllowed,
+  mentionsInText,
+  messageAlertKind,
+  TEXT,
+  type EditMessageBody,
+  type Message,
+  type MessageVersion,
+} from '@ichat/shared';
+import { isUniqueViolation, nowMs, toIso } from '../../db/values.js';
 import { badRequest, conflict, enforce, notFound } from '../../errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { AuthUser } from '../../auth/auth-user.js';
@@ -25,7 +39,9 @@ export interface SendInput {
   client_message_id?: string | undefined;
 }
 
-export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push }: MessagesServiceDeps) => {
+export const EDITED_ELSEWHERE = 'This message was changed at the same time somewhere else. Please try again.';
+
+export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, pushes, editWindowMinutes }: MessagesServiceDeps) => {
   const maySee = async (conversationId: number, userId: number) => isAllowed(canSeeConversation(await rosters.membership(conversationId, userId)));
 
   const requireMessage = async (conversationId: number, messageId: number) => {
@@ -48,6 +64,18 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
     return [...new Set(written.map((mention) => mention.id))].filter(
       (id): id is number => typeof id === 'number' && memberIds.has(id),
     );
+  };
+
+  /**
+   * What a message is to each person it may be pushed to (docs/DECISIONS.md, "Push, edits and
+   * notification preferences (issue 19)"): in a personal conversation a direct message, in a
+   * group a mention of them or of all. Group chatter without mentions reaches no one this way.
+   */
+  const pushRecipients = (isGroup: boolean, userIds: readonly number[], content: string, mentions: SendInput['mention_data']) => {
+    const written = mentionsInText(content, mentions);
+    const mentionsAll = written.some((mention) => mention.id === 'all');
+    const named = new Set(written.map((mention) => mention.id));
+    return userIds.map((userId) => ({ userId, kind: messageAlertKind({ isGroup, mentionsRecipient: named.has(userId), mentionsAll }) }));
   };
 
   return {
@@ -88,7 +116,7 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
       uploads: UploadedFile[],
       options: { threadParentId?: number | undefined } = {},
     ): Promise<{ message: Message; created: boolean }> {
-      await views.requireMember(conversationId, caller.id, canPostIn);
+      const membership = await views.requireMember(conversationId, caller.id, canPostIn);
       const threadParentId = options.threadParentId ?? null;
       const content = input.message.trim();
       // A thread reply needs text; a main-chat message may be attachments alone (000 §5).
@@ -166,6 +194,8 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
               });
         await live.messageCreated(conversationId, message);
         push.sent(notified);
+        const others = membership.is_group ? mentioned : (await rosters.userIds(conversationId)).filter((id) => id !== caller.id);
+        pushes.messagePosted({ message, recipients: pushRecipients(membership.is_group, others, content, input.mention_data) });
         return { message, created: true };
       } catch (error) {
         await Promise.all(moved.map((name) => files.remove('message-attachment', name)));
@@ -199,6 +229,61 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
       const action = await views.actionById(conversationId, actionId);
       await live.messageDeleted(conversationId, { id: messageId, senderId: caller.id, threadParentId: message.thread_parent_id }, action);
       return { message: 'Message deleted.', conversation_action: action };
+    },
+
+    /**
+     * Edits the text of one's own message (docs/DECISIONS.md, "Push, edits and notification
+     * preferences (issue 19)"): the text it replaces is kept as a version, people the new text
+     * names for the first time are notified (those it no longer names keep theirs), and the
+     * room hears the whole message once the transaction has committed.
+     */
+    async edit(caller: AuthUser, conversationId: number, messageId: number, input: EditMessageBody): Promise<Message> {
+      const membership = await views.requireMember(conversationId, caller.id);
+      const message = await requireMessage(conversationId, messageId);
+      const time = nowMs();
+      enforce(canEditMessage(caller.id, membership, { ...message, sent_at: message.created_at }, { now: time, minutes: await editWindowMinutes() }));
+      const content = input.message.trim();
+      if (content === '') throw badRequest(TEXT.emptyMessage);
+      const mentioned = await mentionedMembers(conversationId, caller.id, content, input.mention_data);
+      const alreadyMentioned = new Set(await messages.mentionedUserIds(messageId));
+      const newlyMentioned = mentioned.filter((userId) => !alreadyMentioned.has(userId));
+      if (content === message.content && newlyMentioned.length === 0) return views.presentMessage(message);
+
+      const threadParentId = message.thread_parent_id;
+      const notified: NewNotification[] = newlyMentioned.map((recipientId) => ({
+        recipientId,
+        senderId: caller.id,
+        type: threadParentId === null ? 'mention' : 'thread mention',
+        conversationId,
+        messageId,
+        threadParentId,
+      }));
+      await db.transaction().execute(async (trx) => {
+        // The same text with new names stores no version; the names still count.
+        if (content !== message.content && !(await messages.replaceContent(message, content, time, trx))) {
+          const now = await messages.findById(messageId, trx);
+          throw conflict(now?.is_deleted ? CHAT_REFUSALS.editDeleted : EDITED_ELSEWHERE);
+        }
+        await messages.insertMentions(messageId, newlyMentioned, time, trx);
+        await notifications.insertMany(notified, time, trx);
+      });
+      const edited = await views.presentMessage((await messages.findById(messageId))!);
+      await live.messageEdited(conversationId, edited, (await messages.latestMessageId(conversationId)) === messageId);
+      push.sent(notified);
+      pushes.messagePosted({ message: edited, recipients: pushRecipients(membership.is_group, newlyMentioned, content, input.mention_data) });
+      return edited;
+    },
+
+    /** Every text of a message, oldest first and the current one last; members only. */
+    async versions(userId: number, conversationId: number, messageId: number): Promise<MessageVersion[]> {
+      await views.requireMember(conversationId, userId);
+      const message = await requireMessage(conversationId, messageId);
+      if (message.is_deleted) throw conflict(CHAT_REFUSALS.alreadyDeleted);
+      const earlier = await messages.versionsOf(messageId);
+      return [
+        ...earlier.map((version) => ({ content: version.content, written_at: toIso(version.written_at) })),
+        { content: message.content, written_at: toIso(message.edited_at ?? message.created_at) },
+      ];
     },
 
     /** Pins a message, replacing the previous pin; on the pinned message it unpins. */

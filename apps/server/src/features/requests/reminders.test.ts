@@ -65,7 +65,7 @@ afterAll(async () => {
 
 describe('the daily reminder round', () => {
   it('reminds each approver still to vote at the current level once a day, after reminder_days (2)', async () => {
-    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2 } });
+    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, message_edit_window_minutes: null } });
     // Filed today: not yet overdue tomorrow.
     expect(await remind(at(1, 23))).toBe(0);
     expect(Object.values(await remindersByPerson()).flat()).toEqual([]);
@@ -109,8 +109,8 @@ describe('settings', () => {
   it('reminder_days moves the reminders later; the change is audited', async () => {
     const changed = await kit.call('admin', 'PATCH', '/api/v1/admin/settings', { reminder_days: 5 });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ success: true, settings: { reminder_days: 5 } });
-    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 5 } });
+    expect(changed.body).toEqual({ success: true, settings: { reminder_days: 5, message_edit_window_minutes: null } });
+    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 5, message_edit_window_minutes: null } });
 
     const fresh = await fileOffset('grace.tan');
     // Day 5 at midnight is less than five days after anything filed today: none, where a
@@ -135,7 +135,7 @@ describe('settings', () => {
       address: '127.0.0.1',
     });
 
-    expect((await kit.call('admin', 'PATCH', '/api/v1/admin/settings', { reminder_days: 2 })).body).toEqual({ success: true, settings: { reminder_days: 2 } });
+    expect((await kit.call('admin', 'PATCH', '/api/v1/admin/settings', { reminder_days: 2 })).body).toEqual({ success: true, settings: { reminder_days: 2, message_edit_window_minutes: null } });
     // A withdrawn fresh request stops its reminders.
     expect((await kit.call('grace.tan', 'POST', `/api/v1/forms/me/requests/${fresh}/withdraw`)).status).toBe(200);
     expect(await remind(at(7, 12))).toBe(3);
@@ -157,7 +157,7 @@ describe('settings', () => {
       expect(refused.body.success).toBe(false);
       expect(refused.body.message, JSON.stringify(body)).toMatch(message);
     }
-    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2 } });
+    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, message_edit_window_minutes: null } });
   });
 });
 
@@ -212,7 +212,7 @@ describe('overdue requests', () => {
         expect(refused.body).toEqual({ success: false, message: TEXT.permissionDenied });
       }
     }
-    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2 } });
+    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, message_edit_window_minutes: null } });
     expect((await kit.call(null, 'GET', '/api/v1/admin/overdue')).status).toBe(401);
   });
 });

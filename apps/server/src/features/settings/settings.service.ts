@@ -8,7 +8,7 @@ import type { Database } from '../../db/tables.js';
 import { nowMs, parseJson } from '../../db/values.js';
 import type { Actor, AuditTrail } from '../audit/audit.service.js';
 
-export const DEFAULT_SETTINGS: Settings = { reminder_days: 2 };
+export const DEFAULT_SETTINGS: Settings = { reminder_days: 2, message_edit_window_minutes: null };
 
 export const createSettingsService = ({ db, audit }: { db: Kysely<Database>; audit: AuditTrail }) => {
   const read = async (): Promise<Settings> => {

@@ -26,5 +26,7 @@ export const testMessage = (id: number, extra: Partial<Message> = {}): Message =
   thread_replies: [],
   message_reactions: [],
   message_reads: [],
+  is_edited: false,
+  edited_at: null,
   ...extra,
 });
