@@ -61,6 +61,7 @@ import { systemRoutes } from './features/system/system.routes.js';
 import { accessFor, registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWebClient } from './http/web-client.js';
+import { noMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics/metrics.js';
 import { createRealtimeServer } from './realtime/socket-server.js';
 import { createMemoryPresenceStore, createRedisPresenceStore } from './realtime/presence.js';
 import { createPresenceRepository } from './realtime/presence.repository.js';
@@ -78,6 +79,8 @@ export interface AppDependencies {
   redisKeyPrefix?: string | undefined;
   /** Tighter login limits for tests; production uses the shared constants. */
   loginLimits?: Partial<LoginLimits> | undefined;
+  /** Where requests, queries, live events and a few feature events are counted (METRICS_PORT); none by default. */
+  metrics?: Metrics | undefined;
 }
 
 /** A route as registered, with the access its callers need (http/authenticate.ts). */
@@ -100,7 +103,7 @@ declare module 'fastify' {
   }
 }
 
-export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'ichat', loginLimits }: AppDependencies): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'ichat', loginLimits, metrics = noMetrics }: AppDependencies): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -119,6 +122,13 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     const access = accessFor(route.config?.access, route.url);
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, access });
   });
+  if (metrics !== noMetrics) {
+    // The route's pattern, never the URL: ids in paths would make a series per id.
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.httpAnswered(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -165,6 +175,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     streamName: `${redisKeyPrefix}:live:socket.io`,
     logger: app.log,
     parseCookie: (header) => app.parseCookie(header),
+    metrics,
   });
   const accountsRepo = createAccountsRepository(database.db);
   const limiter = redis
@@ -177,6 +188,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     limiter,
     files,
     live: realtime,
+    counters: metrics,
   });
   const audit = createAuditTrail(createAuditRepository(database.db));
   const people = createPeopleService({ db: database.db, repo: accountsRepo, limiter, live: realtime, audit });
@@ -198,6 +210,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     live,
     notifications: notificationsRepo,
     push,
+    counters: metrics,
   };
   const conversations = createConversationsService(chatDeps);
   const messages = createMessagesService(chatDeps);

@@ -62,6 +62,15 @@ const optionalText = z
 const environmentSchema = z
   .object({
     PORT: wholeNumber('PORT', { fallback: 3000, min: 0, max: 65535, unit: '' }),
+    METRICS_PORT: optionalText.transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const number = Number(value);
+      if (!Number.isInteger(number) || number < 1 || number > 65535) {
+        ctx.addIssue({ code: 'custom', message: `METRICS_PORT must be a port number from 1 to 65535, or unset for no metrics (got '${value}').` });
+        return z.NEVER;
+      }
+      return number;
+    }),
     HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
     DATA_DIR: optionalText.transform((value) => path.resolve(value ?? 'data')),
     DATABASE_URL: optionalText.refine((value) => value === undefined || isPostgresUrl(value), {
@@ -103,6 +112,9 @@ const environmentSchema = z
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together.',
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    message: 'METRICS_PORT must differ from PORT: the metrics are never served on the public port.',
   });
 
 export type Environment = z.output<typeof environmentSchema>;
@@ -110,6 +122,8 @@ export type Environment = z.output<typeof environmentSchema>;
 export interface Config {
   port: number;
   host: string;
+  /** The Prometheus metrics port (bound to `host`); undefined: no metrics are kept or served. */
+  metricsPort: number | undefined;
   dataDir: string;
   uploadsDir: string;
   sqliteFile: string;
@@ -160,6 +174,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
     uploadsDir: path.join(e.DATA_DIR, 'uploads'),
     sqliteFile: path.join(e.DATA_DIR, 'internal-chat.sqlite'),

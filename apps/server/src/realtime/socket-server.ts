@@ -33,6 +33,7 @@ import {
 } from '@ichat/shared';
 import type { Authenticate, AuthUser } from '../auth/auth-user.js';
 import { nowMs, toIsoOrNull } from '../db/values.js';
+import { noMetrics, type Metrics } from '../metrics/metrics.js';
 import type { PresenceStore } from './presence.js';
 import type { PresenceRepository } from './presence.repository.js';
 
@@ -133,6 +134,7 @@ export const createRealtimeServer = ({
   streamName,
   logger,
   parseCookie,
+  metrics = noMetrics,
 }: {
   server: HttpServer;
   authenticate: Authenticate;
@@ -143,6 +145,8 @@ export const createRealtimeServer = ({
   logger: FastifyBaseLogger;
   /** The HTTP side's cookie parser (@fastify/cookie), so both sides read `token` alike. */
   parseCookie: (header: string) => Record<string, string | undefined>;
+  /** Counts each emit (not each socket it reaches); the sockets are counted when scraped. */
+  metrics?: Pick<Metrics, 'liveEventSent' | 'countSocketsWith'> | undefined;
 }): RealtimeServer => {
   const io: LiveServer = new Server(server, {
     path: '/socket.io',
@@ -152,6 +156,7 @@ export const createRealtimeServer = ({
     maxHttpBufferSize: 1_000_000,
     ...(redis ? { adapter: createAdapter(redis, { streamName }) } : {}),
   });
+  metrics.countSocketsWith(() => io.of('/').sockets.size);
 
   const handlers = new Map<ClientEventName, ClientEventHandler<ClientEventName>>();
   const signalHandlers = new Map<string, (payload: number) => void>();
@@ -232,6 +237,7 @@ export const createRealtimeServer = ({
     const changes = [...pendingPresence.values()];
     pendingPresence.clear();
     if (await presenceAudience.isEveryone()) {
+      metrics.liveEventSent('update_user_list');
       io.emit('update_user_list', changes);
       return;
     }
@@ -244,7 +250,11 @@ export const createRealtimeServer = ({
       }
     }
     const online = await presence.whoIsOnline([...byRecipient.keys()]);
-    for (const [recipient, records] of byRecipient) if (online.has(recipient)) io.to(userRoom(recipient)).emit('update_user_list', records);
+    for (const [recipient, records] of byRecipient) {
+      if (!online.has(recipient)) continue;
+      metrics.liveEventSent('update_user_list');
+      io.to(userRoom(recipient)).emit('update_user_list', records);
+    }
   };
   const presenceTimer = setInterval(() => {
     flushPresence().catch((error: unknown) => logger.error({ err: error }, 'presence batch failed'));
@@ -311,10 +321,13 @@ export const createRealtimeServer = ({
 
     listen(socket, 'user_online', async (_payload, ack) => {
       answer(ack, 'OK');
-      socket.emit('update_user_list', await presenceSnapshot(user.id));
+      const snapshot = await presenceSnapshot(user.id);
+      metrics.liveEventSent('update_user_list');
+      socket.emit('update_user_list', snapshot);
     });
 
     listen(socket, 'user_online_ping_pong', () => {
+      metrics.liveEventSent('ping_pong_response');
       socket.emit('ping_pong_response', { userId: user.id, message: 'pong' });
     });
 
@@ -348,6 +361,7 @@ export const createRealtimeServer = ({
     const rooms = [...(conversationId === undefined ? [] : [conversationRoom(conversationId)]), ...userIds.map(userRoom)];
     if (rooms.length === 0) return;
     const target = exceptSocketId ? io.to(rooms).except(exceptSocketId) : io.to(rooms);
+    metrics.liveEventSent(event);
     // Socket.IO's emit is typed per event name; LiveChannel's signature already ties the payload to it.
     (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
   };
@@ -361,6 +375,7 @@ export const createRealtimeServer = ({
       for (const userId of userIds) io.in(userRoom(userId)).socketsLeave(conversationRoom(conversationId));
     },
     endSessions(userId, reason) {
+      metrics.liveEventSent('logout');
       io.to(userRoom(userId)).emit('logout', { reason });
       io.in(userRoom(userId)).disconnectSockets(true);
     },

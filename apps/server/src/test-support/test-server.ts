@@ -15,9 +15,11 @@ import type { RedisClientType } from 'redis';
 import { buildApp } from '../app.js';
 import type { LoginLimits } from '../auth/login-limiter.js';
 import { loadConfig, type Config } from '../config.js';
-import { isPostgresUrl, openDatabase, type DatabaseHandle } from '../db/dialect.js';
+import { isPostgresUrl, openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrationsFor } from '../db/migrations/index.js';
+import { createMetrics } from '../metrics/metrics.js';
+import { startMetricsServer } from '../metrics/metrics-server.js';
 import { seedDemoOrganisation } from '../seed/seed.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -66,6 +68,8 @@ export interface TestServer {
   config: Config;
   database: DatabaseHandle;
   baseUrl: string;
+  /** `http://127.0.0.1:<METRICS_PORT>` when the test set METRICS_PORT, as main.ts serves it. */
+  metricsUrl: string | undefined;
   request<Body = Record<string, unknown>>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<Body>>;
   /** Signs in and returns the token. */
   login(username: string, password?: string, rememberMe?: boolean): Promise<string>;
@@ -99,13 +103,13 @@ const createPostgresSchema = async (url: string): Promise<{ schema: string; drop
   };
 };
 
-export const openTestDatabase = async (dataDir: string) => {
+export const openTestDatabase = async (dataDir: string, { onQuery }: Pick<DatabaseOptions, 'onQuery'> = {}) => {
   if (isPostgresUrl(databaseUrl)) {
     const { schema, drop } = await createPostgresSchema(databaseUrl);
-    const database = openDatabase({ databaseUrl, sqliteFile: '', postgresSchema: schema, postgresPoolSize: 5 });
+    const database = openDatabase({ databaseUrl, sqliteFile: '', postgresSchema: schema, postgresPoolSize: 5, onQuery });
     return { database, drop };
   }
-  const database = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+  const database = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite'), onQuery });
   return { database, drop: async () => {} };
 };
 
@@ -119,8 +123,11 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const { database, drop } = await openTestDatabase(dataDir);
+  // As main.ts: metrics are kept only when METRICS_PORT is set, queries timed through the database's log.
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics();
+  const { database, drop } = await openTestDatabase(dataDir, { onQuery: metrics?.queryLogged });
   let app: FastifyInstance;
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   try {
     await migrateTestDatabase(database);
     if (options.seed !== false) await seedDemoOrganisation(database.db, DEMO_PASSWORD);
@@ -130,8 +137,12 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
       redis: options.redis,
       redisKeyPrefix: options.redisKeyPrefix ?? `ichat:test:${randomBytes(4).toString('hex')}`,
       loginLimits: options.loginLimits,
+      metrics,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    if (metrics && config.metricsPort !== undefined) {
+      metricsServer = await startMetricsServer(metrics, { port: config.metricsPort, host: '127.0.0.1', onError: (error) => app.log.error(error) });
+    }
   } catch (error) {
     // A failed start must not leave a schema or a directory behind.
     await database.close();
@@ -171,6 +182,7 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     config,
     database,
     baseUrl,
+    metricsUrl: metricsServer ? `http://127.0.0.1:${metricsServer.port}` : undefined,
     request,
     async login(username, password = DEMO_PASSWORD, rememberMe = false) {
       const response = await request<{ token?: string; message?: string }>('POST', '/api/v1/accounts/login', {
@@ -186,6 +198,7 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
+      await metricsServer?.close();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /** What the chat services are built from (app.ts wires one set for all of them). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import type { ChatCounters } from '../../metrics/metrics.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -21,4 +22,6 @@ export interface ChatServiceDeps {
   live: ChatLive;
   notifications: NotificationsRepository;
   push: NotificationPush;
+  /** Messages stored, for the metrics. */
+  counters: ChatCounters;
 }

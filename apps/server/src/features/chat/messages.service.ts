@@ -25,7 +25,7 @@ export interface SendInput {
   client_message_id?: string | undefined;
 }
 
-export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push }: MessagesServiceDeps) => {
+export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, counters }: MessagesServiceDeps) => {
   const maySee = async (conversationId: number, userId: number) => isAllowed(canSeeConversation(await rosters.membership(conversationId, userId)));
 
   const requireMessage = async (conversationId: number, messageId: number) => {
@@ -149,6 +149,7 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
           await conversations.advanceReadCursor(conversationId, caller.id, id, trx);
           return { messageId: id, notified: mentionNotifications };
         });
+        counters.messageStored();
         // Text alone (nearly every send) is told from what was just stored; attachments are
         // read back for the ids their rows were given.
         const message =
