@@ -52,6 +52,11 @@ import { createFormSetupService } from './features/requests/form-setup.service.j
 import { createRemindersService, type RemindersService } from './features/requests/reminders.service.js';
 import { requestsAdminRoutes } from './features/requests/requests-admin.routes.js';
 import { createRequestsExportService } from './features/requests/requests-export.service.js';
+import { createDataExportService } from './features/records/data-export.service.js';
+import { createRecordsRepository } from './features/records/records.repository.js';
+import { recordsRoutes } from './features/records/records.routes.js';
+import { createRetentionService, type RetentionService } from './features/records/retention.service.js';
+import { createUploadQuotaService } from './features/records/upload-quota.service.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { createSettingsService } from './features/settings/settings.service.js';
 import { createRequestsRepository } from './features/requests/requests.repository.js';
@@ -93,6 +98,8 @@ export interface RegisteredRoute {
 /** Work the server does on its own, on a timer started by main.ts (and called by tests). */
 export interface BackgroundJobs {
   reminders: RemindersService;
+  /** Deletes messages past the retention setting (off until an administrator sets one). */
+  retention: RetentionService;
 }
 
 declare module 'fastify' {
@@ -227,7 +234,11 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   const formSetup = createFormSetupService({ db: database.db, repo: createFormSetupRepository(database.db), audit });
   const exports = createRequestsExportService({ db: database.db, requests: requestsRepo, audit });
   const delegations = createDelegationsService({ db: database.db, delegations: delegationsRepo, audit });
-  app.decorate('jobs', { reminders });
+  const recordsRepo = createRecordsRepository(database.db);
+  const retention = createRetentionService({ db: database.db, records: recordsRepo, files, settings, audit });
+  const dataExport = createDataExportService({ db: database.db, records: recordsRepo, files, audit });
+  const uploadQuota = createUploadQuotaService({ records: recordsRepo, settings });
+  app.decorate('jobs', { reminders, retention });
   const notifications = createNotificationsService({ notifications: notificationsRepo });
   registerAuthentication(app, accounts.authenticate);
 
@@ -236,11 +247,12 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   await app.register(peopleRoutes({ accounts, people }));
   await app.register(catalogsRoutes({ catalogs }));
   await app.register(imagesRoutes({ files }));
-  await app.register(chatRoutes({ conversations, messages, reactions, search, files }));
-  await app.register(requestsRoutes({ requests, approvals, files }));
+  await app.register(chatRoutes({ conversations, messages, reactions, search, files, uploadQuota: uploadQuota.allowanceFor }));
+  await app.register(requestsRoutes({ requests, approvals, files, uploadQuota: uploadQuota.allowanceFor }));
   await app.register(delegationsRoutes({ delegations }));
   await app.register(requestsAdminRoutes({ formSetup, reminders, exports }));
   await app.register(settingsRoutes({ settings }));
+  await app.register(recordsRoutes({ retention, dataExport }));
   await app.register(auditRoutes({ audit }));
   await app.register(notificationsRoutes({ notifications }));
   await registerWebClient(app, config);

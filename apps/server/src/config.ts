@@ -107,6 +107,7 @@ const environmentSchema = z
     TRUST_PROXY: flag('TRUST_PROXY', false),
     SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', { fallback: 10_000, min: 0, max: 600_000, unit: 'of milliseconds ' }),
     REMINDER_INTERVAL_MS: wholeNumber('REMINDER_INTERVAL_MS', { fallback: 3_600_000, min: 0, max: 86_400_000, unit: 'of milliseconds ' }),
+    RETENTION_INTERVAL_MS: wholeNumber('RETENTION_INTERVAL_MS', { fallback: 3_600_000, min: 0, max: 86_400_000, unit: 'of milliseconds ' }),
     PRESENCE_EVERYONE_LIMIT: wholeNumber('PRESENCE_EVERYONE_LIMIT', { fallback: 1000, min: 0, max: 1_000_000, unit: 'of people ' }),
     WEB_DIST_DIR: optionalText.transform((value) => path.resolve(value ?? path.join(repositoryRoot, 'apps/web/dist'))),
   })
@@ -143,6 +144,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** How often overdue approvals are looked for (each approver is reminded once a day); 0: never. */
   reminderIntervalMs: number;
+  /** How often messages past the retention setting are deleted (when one is set); 0: never. */
+  retentionIntervalMs: number;
   /** Up to this many active staff, everyone sees everyone's presence; past it, the people they share a conversation with. */
   presenceEveryoneLimit: number;
   webDistDir: string;
@@ -192,6 +195,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     presenceEveryoneLimit: e.PRESENCE_EVERYONE_LIMIT,
     webDistDir: e.WEB_DIST_DIR,
   };

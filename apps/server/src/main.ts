@@ -57,6 +57,10 @@ const main = async () => {
     config.reminderIntervalMs > 0
       ? app.jobs.reminders.start(config.reminderIntervalMs, (error) => app.log.error({ err: error }, 'sending approval reminders failed'))
       : () => undefined;
+  const stopRetention =
+    config.retentionIntervalMs > 0
+      ? app.jobs.retention.start(config.retentionIntervalMs, (error) => app.log.error({ err: error }, 'deleting messages past the retention setting failed'))
+      : () => undefined;
   let metricsServer: MetricsServer | undefined;
 
   let closing = false;
@@ -67,6 +71,7 @@ const main = async () => {
     if (closing) return;
     closing = true;
     stopReminders();
+    stopRetention();
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: requests in flight may finish');
     let cutOff = false;
     const force = setTimeout(() => {

@@ -6,11 +6,12 @@
  * problems to stderr with a non-zero exit.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { hostname } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createUserBodySchema } from '@ichat/shared';
 import type { Actor } from '../auth/auth-user.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { lookupKey } from '../db/values.js';
@@ -19,6 +20,10 @@ import { createAccountsRepository } from '../features/accounts/accounts.reposito
 import { createPeopleService } from '../features/accounts/people.service.js';
 import { createAuditRepository } from '../features/audit/audit.repository.js';
 import { createAuditTrail } from '../features/audit/audit.service.js';
+import { createDataExportService, type ExportBundle } from '../features/records/data-export.service.js';
+import { ExportFolderNotEmpty, writeExportFolder } from '../features/records/export-archive.js';
+import { createRecordsRepository } from '../features/records/records.repository.js';
+import { createFileStore } from '../storage/file-store.js';
 
 export const HELP = `Internal Chat administration, for the server's own database.
 
@@ -39,6 +44,11 @@ Commands:
       email_address, username, department. Every row is checked first; nothing is
       imported if any row is wrong. --dry-run only says what would happen.
       New people's temporary passwords are printed once.
+  export-conversation ID DIR
+      Write one conversation whole (export.json and its files) into DIR.
+  export-user USER DIR
+      Write one person's data (profile, messages sent, requests, votes,
+      notifications and files) into DIR, for a data request.
   help
       Show this text.
 
@@ -60,8 +70,25 @@ export interface CliIo {
   readPassword: () => Promise<string>;
 }
 
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** The command's options and exactly `positionals` arguments, or a UsageError that says what is wrong. */
+const parseCommand = (command: string, rest: string[], options: Options, positionals: number) => {
+  try {
+    const parsed = parseArgs({ args: rest, options, allowPositionals: positionals > 0, strict: true });
+    if (parsed.positionals.length !== positionals) {
+      const wanted = positionals === 0 ? 'no arguments' : positionals === 1 ? 'one argument' : `${positionals} arguments`;
+      throw new UsageError(`${command} takes ${wanted}. See: npm run admin -- help`);
+    }
+    return parsed;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${(error as Error).message} See: npm run admin -- help`);
+  }
+};
+
 /** Runs one command against an open database. Throws UsageError or AppError for the operator's mistakes. */
-export const runAdminCommand = async (argv: string[], database: DatabaseHandle, io: CliIo): Promise<void> => {
+export const runAdminCommand = async (argv: string[], { database, config }: { database: DatabaseHandle; config: Config }, io: CliIo): Promise<void> => {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.out(HELP);
@@ -78,18 +105,7 @@ export const runAdminCommand = async (argv: string[], database: DatabaseHandle, 
     live: { endSessions: () => undefined },
   });
   const actor: Actor = { id: null, address: `command line on ${hostname()}` };
-  const parse = (options: NonNullable<ParseArgsConfig['options']>, positionals: number) => {
-    try {
-      const parsed = parseArgs({ args: rest, options, allowPositionals: positionals > 0, strict: true });
-      if (parsed.positionals.length !== positionals) {
-        throw new UsageError(`${command} takes ${positionals === 1 ? 'one argument' : 'no arguments'}. See: npm run admin -- help`);
-      }
-      return parsed;
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`${(error as Error).message} See: npm run admin -- help`);
-    }
-  };
+  const parse = (options: Options, positionals: number) => parseCommand(command, rest, options, positionals);
   const findUser = async (login: string) => {
     const user = await repo.findByLogin(login);
     if (!user) throw new UsageError(`There is no user ${login}.`);
@@ -165,6 +181,28 @@ export const runAdminCommand = async (argv: string[], database: DatabaseHandle, 
       for (const entry of imported.passwords) io.out(`${entry.username}\t${entry.password}`);
       return;
     }
+    case 'export-conversation':
+    case 'export-user': {
+      const { positionals } = parse({}, 2);
+      const [subject, dir] = positionals as [string, string];
+      const dataExport = createDataExportService({ db: database.db, records: createRecordsRepository(database.db), files: createFileStore(config.uploadsDir), audit });
+      let bundle: ExportBundle;
+      if (command === 'export-conversation') {
+        const id = Number(subject);
+        if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`${subject} is not a conversation id (a positive whole number).`);
+        bundle = await dataExport.conversation(actor, id);
+      } else {
+        bundle = await dataExport.user(actor, (await findUser(subject)).id);
+      }
+      try {
+        await writeExportFolder(bundle, path.resolve(dir));
+      } catch (error) {
+        if (error instanceof ExportFolderNotEmpty) throw new UsageError(error.message);
+        throw error;
+      }
+      io.out(`Exported ${bundle.name} (${bundle.files.length} files) to ${path.resolve(dir)}.`);
+      return;
+    }
     default:
       throw new UsageError(`Unknown command: ${command}. See: npm run admin -- help`);
   }
@@ -178,10 +216,12 @@ const main = async () => {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+  const argv = process.argv.slice(2);
+  const io = { out: (line: string) => console.log(line), readPassword: readStdin };
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   try {
     await migrateToLatest(database);
-    await runAdminCommand(process.argv.slice(2), database, { out: (line) => console.log(line), readPassword: readStdin });
+    await runAdminCommand(argv, { database, config }, io);
   } finally {
     await database.close();
   }
