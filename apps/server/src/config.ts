@@ -153,6 +153,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** The SQLite database's file in DATA_DIR, when DATABASE_URL is unset. */
+export const SQLITE_FILE_NAME = 'internal-chat.sqlite';
+
 /** Reads the signing secret from DATA_DIR, creating it once when JWT_SECRET is not set. */
 const loadOrCreateSecret = (dataDir: string): string => {
   const file = path.join(dataDir, 'jwt-secret');
@@ -180,7 +183,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
     uploadsDir: path.join(e.DATA_DIR, 'uploads'),
-    sqliteFile: path.join(e.DATA_DIR, 'internal-chat.sqlite'),
+    sqliteFile: path.join(e.DATA_DIR, SQLITE_FILE_NAME),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(e.DATA_DIR),

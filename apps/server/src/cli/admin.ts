@@ -11,6 +11,9 @@ import { hostname } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createUserBodySchema } from '@ichat/shared';
 import type { Actor } from '../auth/auth-user.js';
+import { takeBackup } from '../backup/backup.js';
+import { BackupRefusal } from '../backup/postgres-tools.js';
+import { restoreBackup } from '../backup/restore.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -44,6 +47,16 @@ Commands:
       email_address, username, department. Every row is checked first; nothing is
       imported if any row is wrong. --dry-run only says what would happen.
       New people's temporary passwords are printed once.
+  backup DIR
+      Copy the database and the uploaded files into DIR (new or empty), with a
+      manifest.json of row counts and SHA-256 checksums. Safe while the server runs.
+      PostgreSQL needs pg_dump on PATH.
+  restore DIR [--force]
+      Check every file of the backup in DIR against its checksum, then replace the
+      database and the uploaded files with it. Refuses a database or uploads folder
+      that already holds data unless --force is given. Stop the server first (on
+      SQLite no server may have DATA_DIR's database open). PostgreSQL needs
+      pg_restore on PATH.
   export-conversation ID DIR
       Write one conversation whole (export.json and its files) into DIR.
   export-user USER DIR
@@ -87,11 +100,44 @@ const parseCommand = (command: string, rest: string[], options: Options, positio
   }
 };
 
+/** Commands that work on files and connections of their own rather than the migrated database. */
+export const FILE_COMMANDS = ['backup', 'restore'];
+
+/** backup and restore: they need the configuration only, and restore must not have the database open. */
+export const runFileCommand = async (argv: string[], config: Config, io: Pick<CliIo, 'out'>): Promise<void> => {
+  const [command = '', ...rest] = argv;
+  if (command === 'backup') {
+    const { positionals } = parseCommand(command, rest, {}, 1);
+    const dir = path.resolve(positionals[0]!);
+    const manifest = await takeBackup({ config, dir });
+    const uploads = manifest.files.length - 1;
+    io.out(`Backed up the ${manifest.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database (${manifest.row_counts['messages']} messages, ${manifest.row_counts['form_requests']} requests) and ${uploads} uploaded files to ${dir} in ${(manifest.duration_ms / 1000).toFixed(1)} s.`);
+    if (manifest.missing_files.length > 0) {
+      io.out(`${manifest.missing_files.length} files the database names were deleted before they could be copied (listed in manifest.json).`);
+    }
+    return;
+  }
+  if (command === 'restore') {
+    const { positionals, values } = parseCommand(command, rest, { force: { type: 'boolean' } }, 1);
+    const dir = path.resolve(positionals[0]!);
+    const outcome = await restoreBackup({ config, dir, force: values['force'] === true });
+    io.out(`Checked ${outcome.manifest.files.length} files of the backup taken ${outcome.manifest.created_at} against their checksums.`);
+    io.out(`Restored the database into ${outcome.target} (${outcome.rowCounts['users'] ?? 0} users, ${outcome.rowCounts['messages'] ?? 0} messages, ${outcome.rowCounts['form_requests'] ?? 0} requests: the counts of the manifest) and ${outcome.files} files into ${config.uploadsDir}.`);
+    io.out('Start the server: it applies any newer migrations itself.');
+    return;
+  }
+  throw new UsageError(`Unknown command: ${command}. See: npm run admin -- help`);
+};
+
 /** Runs one command against an open database. Throws UsageError or AppError for the operator's mistakes. */
 export const runAdminCommand = async (argv: string[], { database, config }: { database: DatabaseHandle; config: Config }, io: CliIo): Promise<void> => {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.out(HELP);
+    return;
+  }
+  if (FILE_COMMANDS.includes(command)) {
+    await runFileCommand(argv, config, io);
     return;
   }
   const repo = createAccountsRepository(database.db);
@@ -218,6 +264,10 @@ const main = async () => {
   }
   const argv = process.argv.slice(2);
   const io = { out: (line: string) => console.log(line), readPassword: readStdin };
+  if (FILE_COMMANDS.includes(argv[0] ?? '')) {
+    await runFileCommand(argv, config, io);
+    return;
+  }
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   try {
     await migrateToLatest(database);
@@ -230,7 +280,7 @@ const main = async () => {
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (isEntryPoint) {
   main().catch((error: unknown) => {
-    if (error instanceof UsageError || error instanceof AppError) {
+    if (error instanceof UsageError || error instanceof AppError || error instanceof BackupRefusal) {
       console.error(error.message);
       process.exit(1);
     }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { RedisClientType } from 'redis';
 import { buildApp } from '../app.js';
 import type { LoginLimits } from '../auth/login-limiter.js';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, SQLITE_FILE_NAME, type Config } from '../config.js';
 import { isPostgresUrl, openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrationsFor } from '../db/migrations/index.js';
@@ -83,6 +83,10 @@ export interface TestServerOptions {
   /** Servers given the same prefix share their Redis state, as processes of one deployment do. */
   redisKeyPrefix?: string;
   loginLimits?: Partial<LoginLimits>;
+  /** Start on this data directory as it is (a restored backup) instead of a new one; it is removed on close. */
+  dataDir?: string;
+  /** PostgreSQL: work in this database and schema as they are (a restored backup) instead of a new schema. */
+  postgres?: { url: string; schema: string };
 }
 
 const createPostgresSchema = async (url: string): Promise<{ schema: string; drop: () => Promise<void> }> => {
@@ -103,18 +107,19 @@ const createPostgresSchema = async (url: string): Promise<{ schema: string; drop
   };
 };
 
+/** A database for a test: the server's SQLite file in `dataDir`, or a new PostgreSQL schema (dropped by `drop`). */
 export const openTestDatabase = async (dataDir: string, { onQuery }: Pick<DatabaseOptions, 'onQuery'> = {}) => {
   if (isPostgresUrl(databaseUrl)) {
     const { schema, drop } = await createPostgresSchema(databaseUrl);
     const database = openDatabase({ databaseUrl, sqliteFile: '', postgresSchema: schema, postgresPoolSize: 5, onQuery });
     return { database, drop };
   }
-  const database = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite'), onQuery });
+  const database = openDatabase({ sqliteFile: path.join(dataDir, SQLITE_FILE_NAME), onQuery });
   return { database, drop: async () => {} };
 };
 
 export const startTestServer = async (options: TestServerOptions = {}): Promise<TestServer> => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ichat-test-')));
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -125,7 +130,12 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
   });
   // As main.ts: metrics are kept only when METRICS_PORT is set, queries timed through the database's log.
   const metrics = config.metricsPort === undefined ? undefined : createMetrics();
-  const { database, drop } = await openTestDatabase(dataDir, { onQuery: metrics?.queryLogged });
+  const { database, drop } = options.postgres
+    ? {
+        database: openDatabase({ databaseUrl: options.postgres.url, sqliteFile: '', postgresSchema: options.postgres.schema, postgresPoolSize: 5, onQuery: metrics?.queryLogged }),
+        drop: async () => {},
+      }
+    : await openTestDatabase(dataDir, { onQuery: metrics?.queryLogged });
   let app: FastifyInstance;
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   try {
