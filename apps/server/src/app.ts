@@ -65,6 +65,7 @@ import { createRequestsService } from './features/requests/requests.service.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { accessFor, registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerNulGuard } from './http/no-nul.js';
 import { registerWebClient } from './http/web-client.js';
 import { noMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics/metrics.js';
 import { createRealtimeServer } from './realtime/socket-server.js';
@@ -167,7 +168,22 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  const documentation = '/docs';
+  await app.register(fastifySwaggerUi, {
+    routePrefix: documentation,
+    uiHooks: {
+      // @fastify/swagger-ui 6.1 redirects its old address (static/index.html under the prefix)
+      // to the page only when nothing follows the path: with a query string it redirects to
+      // itself for ever (found by http/fuzz.test.ts). It goes to the page, whatever follows.
+      onRequest: (request, reply, done) => {
+        if (request.routeOptions.url === `${documentation}/static/index.html`) {
+          void reply.redirect(`${documentation}/`);
+          return;
+        }
+        done();
+      },
+    },
+  });
 
   const files = createFileStore(config.uploadsDir);
   await files.ensureBuckets();
@@ -241,6 +257,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   app.decorate('jobs', { reminders, retention });
   const notifications = createNotificationsService({ notifications: notificationsRepo });
   registerAuthentication(app, accounts.authenticate);
+  registerNulGuard(app);
 
   await app.register(systemRoutes({ config, database }));
   await app.register(accountsRoutes({ accounts, files }));

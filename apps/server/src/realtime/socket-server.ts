@@ -287,7 +287,11 @@ export const createRealtimeServer = ({
     run: (payload: ClientEventPayload<Name>, ack: unknown) => Promise<void> | void,
   ) => {
     // Socket.IO's typed `on` cannot narrow a generic event name; the payload is checked below.
-    (socket.on as (event: string, listener: (payload: unknown, ack?: unknown) => void) => void)(event, (payload, ack) => {
+    (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args) => {
+      // The acknowledgement is the last argument socket.io hands over: after the payload, or
+      // alone when a client sent none (then there is no payload, and it is still answered).
+      const ack = typeof args.at(-1) === 'function' ? args.at(-1) : undefined;
+      const payload = args[0] === ack ? undefined : args[0];
       const parsed = clientEventSchemas[event].safeParse(payload);
       if (!parsed.success) {
         answer(ack, BAD_ROOM);
