@@ -131,6 +131,8 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, access });
   });
   if (metrics !== noMetrics) {
+    metrics.checkReadinessWith(() => database.ping());
+    metrics.watchDisk(config.dataDir);
     // The route's pattern, never the URL: ids in paths would make a series per id.
     app.addHook('onResponse', (request, reply, done) => {
       metrics.httpAnswered(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);

@@ -90,6 +90,10 @@ describe('metrics on METRICS_PORT', () => {
     expect(total(during, 'live_events_sent_total', { event: 'message' }) - total(before, 'live_events_sent_total', { event: 'message' })).toBeGreaterThanOrEqual(1);
     expect(total(during, 'db_query_duration_seconds_count', { operation: 'insert' })).toBeGreaterThan(total(before, 'db_query_duration_seconds_count', { operation: 'insert' }));
     expect(total(during, 'db_query_duration_seconds_count', { operation: 'select' })).toBeGreaterThan(0);
+    // Readiness as /readyz tells it, and room left where the database and uploads live.
+    expect(total(during, 'server_ready')).toBe(1);
+    expect(total(during, 'data_dir_free_bytes')).toBeGreaterThan(0);
+    expect(total(during, 'data_dir_size_bytes')).toBeGreaterThanOrEqual(total(during, 'data_dir_free_bytes'));
     // prom-client's process figures: event-loop lag, memory, CPU.
     for (const name of ['nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes', 'process_cpu_seconds_total', 'nodejs_heap_size_used_bytes']) {
       expect(during.has(name), name).toBe(true);
@@ -125,6 +129,15 @@ describe('metrics on METRICS_PORT', () => {
     expect((await fetch(`${server.baseUrl}/some-page`)).status).toBe(200);
     expect((await fetch(`${server.metricsUrl!}/api/v1/version`)).status).toBe(404);
     expect((await fetch(`${server.metricsUrl!}/metrics`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('readiness', () => {
+  it('reads 0 once the database stops answering, as /readyz says 503', async () => {
+    expect(total(await scrape(server.metricsUrl!), 'server_ready')).toBe(1);
+    await server.database.close();
+    expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(503);
+    expect(total(await scrape(server.metricsUrl!), 'server_ready')).toBe(0);
   });
 });
 

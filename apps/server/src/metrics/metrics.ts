@@ -9,6 +9,7 @@
  * process figures are read only when Prometheus scrapes. Without METRICS_PORT the app is
  * given `noMetrics`, whose calls do nothing.
  */
+import { statfs } from 'node:fs/promises';
 import type { LogEvent } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -35,6 +36,10 @@ export interface Metrics extends ChatCounters, LoginCounters {
   liveEventSent(event: string): void;
   /** How to count the connected sockets when Prometheus asks (realtime/socket-server.ts). */
   countSocketsWith(count: () => number): void;
+  /** How to tell readiness when Prometheus asks: the check /readyz makes (the database answers). */
+  checkReadinessWith(check: () => Promise<void>): void;
+  /** The file system holding this folder (DATA_DIR): its free and total bytes, when Prometheus asks. */
+  watchDisk(folder: string): void;
   /** The text Prometheus scrapes. */
   exposition(): Promise<{ contentType: string; body: string }>;
 }
@@ -47,6 +52,8 @@ export const noMetrics: Metrics = {
   queryLogged: nothing,
   liveEventSent: nothing,
   countSocketsWith: nothing,
+  checkReadinessWith: nothing,
+  watchDisk: nothing,
   messageStored: nothing,
   loginFailed: nothing,
   loginRefused: nothing,
@@ -117,6 +124,28 @@ export const createMetrics = (): Metrics => {
     },
   });
 
+  let checkReadiness = () => Promise.resolve();
+  new Gauge({
+    name: 'server_ready',
+    help: '1 while the database answers (what /readyz checks), 0 when it does not.',
+    registers: [registry],
+    async collect() {
+      this.set(await checkReadiness().then(() => 1, () => 0));
+    },
+  });
+  let disk: string | undefined;
+  const diskGauge = (name: string, help: string, bytes: (figures: { bavail: number; blocks: number; bsize: number }) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        if (disk) this.set(bytes(await statfs(disk, { bigint: false })));
+      },
+    });
+  diskGauge('data_dir_free_bytes', 'Bytes free to the server on the file system of DATA_DIR (database and uploads).', (figures) => figures.bavail * figures.bsize);
+  diskGauge('data_dir_size_bytes', 'Size in bytes of the file system of DATA_DIR.', (figures) => figures.blocks * figures.bsize);
+
   // Children looked up once per label value, not hashed again on every call.
   const byKind = new Map<string, ReturnType<typeof querySeconds.labels>>();
   const byEvent = new Map<string, ReturnType<typeof liveEvents.labels>>();
@@ -139,6 +168,12 @@ export const createMetrics = (): Metrics => {
     },
     countSocketsWith(count) {
       countSockets = count;
+    },
+    checkReadinessWith(check) {
+      checkReadiness = check;
+    },
+    watchDisk(folder) {
+      disk = folder;
     },
     messageStored: (count = 1) => messages.inc(count),
     loginFailed: () => loginFailures.inc(),
