@@ -31,7 +31,7 @@ export const containsNul = (value: unknown): boolean => {
 
 /** Before any route validates its input: a NUL anywhere in it is a 400. */
 export const registerNulGuard = (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) throw badRequest(NUL_REFUSED);
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(containsNul(request.params) || containsNul(request.query) || containsNul(request.body) ? badRequest(NUL_REFUSED) : undefined);
   });
 };

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
 import { runAdminCommand, UsageError } from '../../cli/admin.js';
+import { exportZip } from './export-archive.js';
 import { startChatServer, type ChatClient, type TestFile } from '../../test-support/chat-client.js';
 import { eprData } from '../../test-support/requests-kit.js';
 import type { TestServer } from '../../test-support/test-server.js';
@@ -127,6 +128,16 @@ describe('exports', () => {
     expect(filed.approvers.length).toBeGreaterThan(0);
     expect(sha(entries.get(filed.files[0]!.file)!)).toBe(sha(quote));
     expect(Array.isArray(document.notifications)).toBe(true);
+  });
+
+  it('ends a ZIP with an error, never the process, when a file went missing while it was written', async () => {
+    const zip = exportZip({ name: 'gone', document: {}, files: [{ path: 'files/message-attachment/gone.pdf', source: path.join(scratch, 'no-such-file.pdf') }] });
+    const read = async () => {
+      for await (const _chunk of zip) {
+        // reading until the end, or the error
+      }
+    };
+    await expect(read()).rejects.toThrow(/ENOENT/);
   });
 
   it('is for administrators only, answers 404 for what does not exist, and is audited', async () => {

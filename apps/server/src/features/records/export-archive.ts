@@ -14,6 +14,9 @@ const documentText = (bundle: ExportBundle) => `${JSON.stringify(bundle.document
 /** The export as a ZIP, streamed as it is made (files are read from disk as the ZIP reaches them). */
 export const exportZip = (bundle: ExportBundle): Readable => {
   const zip = new ZipFile();
+  // A file gone since the export was read (deleted meanwhile) ends the download with an
+  // error instead of throwing where nobody listens, which would stop the process.
+  zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
   zip.addBuffer(Buffer.from(documentText(bundle)), EXPORT_DOCUMENT);
   // Images and office files are compressed already: stored as they are, the ZIP costs no CPU.
   for (const file of bundle.files) zip.addFile(file.source, file.path, { compress: false });
