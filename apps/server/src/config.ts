@@ -95,6 +95,15 @@ const generateVapidKeys = (): VapidKeys => {
 const environmentSchema = z
   .object({
     PORT: wholeNumber('PORT', { fallback: 3000, min: 0, max: 65535, unit: '' }),
+    METRICS_PORT: optionalText.transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const number = Number(value);
+      if (!Number.isInteger(number) || number < 1 || number > 65535) {
+        ctx.addIssue({ code: 'custom', message: `METRICS_PORT must be a port number from 1 to 65535, or unset for no metrics (got '${value}').` });
+        return z.NEVER;
+      }
+      return number;
+    }),
     HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
     DATA_DIR: optionalText.transform((value) => path.resolve(value ?? 'data')),
     DATABASE_URL: optionalText.refine((value) => value === undefined || isPostgresUrl(value), {
@@ -131,6 +140,7 @@ const environmentSchema = z
     TRUST_PROXY: flag('TRUST_PROXY', false),
     SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', { fallback: 10_000, min: 0, max: 600_000, unit: 'of milliseconds ' }),
     REMINDER_INTERVAL_MS: wholeNumber('REMINDER_INTERVAL_MS', { fallback: 3_600_000, min: 0, max: 86_400_000, unit: 'of milliseconds ' }),
+    RETENTION_INTERVAL_MS: wholeNumber('RETENTION_INTERVAL_MS', { fallback: 3_600_000, min: 0, max: 86_400_000, unit: 'of milliseconds ' }),
     PRESENCE_EVERYONE_LIMIT: wholeNumber('PRESENCE_EVERYONE_LIMIT', { fallback: 1000, min: 0, max: 1_000_000, unit: 'of people ' }),
     WEB_DIST_DIR: optionalText.transform((value) => path.resolve(value ?? path.join(repositoryRoot, 'apps/web/dist'))),
     VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || VAPID_PUBLIC_KEY.test(value), {
@@ -155,13 +165,18 @@ const environmentSchema = z
   .refine(
     (env) => env.VAPID_PUBLIC_KEY === undefined || env.VAPID_PRIVATE_KEY === undefined || isVapidPair({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }),
     { message: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.' },
-  );
+  )
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    message: 'METRICS_PORT must differ from PORT: the metrics are never served on the public port.',
+  });
 
 export type Environment = z.output<typeof environmentSchema>;
 
 export interface Config {
   port: number;
   host: string;
+  /** The Prometheus metrics port (bound to `host`); undefined: no metrics are kept or served. */
+  metricsPort: number | undefined;
   dataDir: string;
   uploadsDir: string;
   sqliteFile: string;
@@ -181,6 +196,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** How often overdue approvals are looked for (each approver is reminded once a day); 0: never. */
   reminderIntervalMs: number;
+  /** How often messages past the retention setting are deleted (when one is set); 0: never. */
+  retentionIntervalMs: number;
   /** Up to this many active staff, everyone sees everyone's presence; past it, the people they share a conversation with. */
   presenceEveryoneLimit: number;
   webDistDir: string;
@@ -194,6 +211,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The SQLite database's file in DATA_DIR, when DATABASE_URL is unset. */
+export const SQLITE_FILE_NAME = 'internal-chat.sqlite';
 
 /** Reads the signing secret from DATA_DIR, creating it once when JWT_SECRET is not set. */
 const loadOrCreateSecret = (dataDir: string): string => {
@@ -237,9 +257,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
     uploadsDir: path.join(e.DATA_DIR, 'uploads'),
-    sqliteFile: path.join(e.DATA_DIR, 'internal-chat.sqlite'),
+    sqliteFile: path.join(e.DATA_DIR, SQLITE_FILE_NAME),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(e.DATA_DIR),
@@ -254,6 +275,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     presenceEveryoneLimit: e.PRESENCE_EVERYONE_LIMIT,
     webDistDir: e.WEB_DIST_DIR,
     webPush: {

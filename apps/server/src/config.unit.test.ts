@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       mobileVersion: '1.0.0',
       trustProxy: false,
       shutdownGraceMs: 10_000,
+      metricsPort: undefined,
     });
     expect(config.sqliteFile).toBe(path.join(dataDir, 'internal-chat.sqlite'));
     expect(config.appVersion).toMatch(/^\d+\.\d+\.\d+/);
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
       PORT: '8080',
+      METRICS_PORT: '9464',
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgres://u@db:5432/chat',
       REDIS_URL: 'redis://cache:6379',
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({
       port: 8080,
+      metricsPort: 9464,
       host: '127.0.0.1',
       databaseUrl: 'postgres://u@db:5432/chat',
       redisUrl: 'redis://cache:6379',
@@ -116,6 +119,9 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, "PORT must be a whole number from 0 to 65535 (got 'abc')."],
     [{ PORT: '70000' }, "PORT must be a whole number from 0 to 65535 (got '70000')."],
+    [{ METRICS_PORT: '0' }, "METRICS_PORT must be a port number from 1 to 65535, or unset for no metrics (got '0')."],
+    [{ METRICS_PORT: 'metrics' }, "METRICS_PORT must be a port number from 1 to 65535, or unset for no metrics (got 'metrics')."],
+    [{ PORT: '9464', METRICS_PORT: '9464' }, 'METRICS_PORT must differ from PORT: the metrics are never served on the public port.'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// address'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// address'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],

@@ -4,55 +4,19 @@
  * completes; new connections are refused meanwhile; a request that outlasts
  * SHUTDOWN_GRACE_MS is cut off and the process still ends.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, repositoryRoot } from './test-support/build-server.js';
-import { freePort, sleep } from './test-support/net.js';
+import { buildServer } from './test-support/build-server.js';
+import { sleep } from './test-support/net.js';
+import { startServerProcess, type ServerProcess } from './test-support/server-process.js';
 
-const serverEntry = path.join(repositoryRoot, 'apps/server/dist/main.js');
-interface RunningServer {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<number | null>;
-  dataDir: string;
-}
+const running: ServerProcess[] = [];
 
-const running: RunningServer[] = [];
-
-const startServer = async (graceMs: number): Promise<RunningServer> => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-shutdown-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_GRACE_MS: String(graceMs),
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server = { child, port, exited, dataDir };
+const startServer = async (graceMs: number): Promise<ServerProcess> => {
+  const server = await startServerProcess({ SHUTDOWN_GRACE_MS: String(graceMs) });
   running.push(server);
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return server;
-    await sleep(100);
-  }
-  throw new Error('the server did not become ready');
+  return server;
 };
 
 const login = async (port: number) => {

@@ -7,6 +7,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createMetrics } from './metrics/metrics.js';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { ensureAdmin, seedDemoOrganisation } from './seed/seed.js';
 
 const readConfig = (): Config => {
@@ -23,11 +25,14 @@ const readConfig = (): Config => {
 
 const main = async () => {
   const config = readConfig();
+  // Kept only when they are served (METRICS_PORT): otherwise nothing is counted at all.
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics();
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
     checkpointInWorker: true,
     onProblem: (problem) => console.error(problem),
+    onQuery: metrics?.queryLogged,
   });
   const applied = await migrateToLatest(database);
 
@@ -38,7 +43,7 @@ const main = async () => {
     await redis.connect();
   }
 
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({ config, database, redis, metrics });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo && (await seedDemoOrganisation(database.db, config.demoPassword))) {
     app.log.info('demo organisation seeded (see README for the logins)');
@@ -52,6 +57,11 @@ const main = async () => {
     config.reminderIntervalMs > 0
       ? app.jobs.reminders.start(config.reminderIntervalMs, (error) => app.log.error({ err: error }, 'sending approval reminders failed'))
       : () => undefined;
+  const stopRetention =
+    config.retentionIntervalMs > 0
+      ? app.jobs.retention.start(config.retentionIntervalMs, (error) => app.log.error({ err: error }, 'deleting messages past the retention setting failed'))
+      : () => undefined;
+  let metricsServer: MetricsServer | undefined;
 
   let closing = false;
   // Stop accepting, tell live sockets to go (they reconnect to another process, or to this
@@ -61,6 +71,7 @@ const main = async () => {
     if (closing) return;
     closing = true;
     stopReminders();
+    stopRetention();
     app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: requests in flight may finish');
     let cutOff = false;
     const force = setTimeout(() => {
@@ -71,6 +82,7 @@ const main = async () => {
     app
       .close()
       .then(() => clearTimeout(force))
+      .then(() => metricsServer?.close())
       .then(() => database.close())
       .then(() => redis?.quit())
       .then(
@@ -85,6 +97,14 @@ const main = async () => {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (metrics && config.metricsPort !== undefined) {
+    metricsServer = await startMetricsServer(metrics, {
+      port: config.metricsPort,
+      host: config.host,
+      onError: (error) => app.log.error({ err: error }, 'gathering the metrics failed'),
+    });
+    app.log.info(`Prometheus metrics on port ${metricsServer.port} at /metrics`);
+  }
   app.log.info({ dialect: database.dialect, dataDir: config.dataDir }, `Internal Chat is ready on port ${config.port}`);
 };
 

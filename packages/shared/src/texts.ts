@@ -96,6 +96,11 @@ export const fileTooLargeText = (fileName: string, limitMb: number): string =>
   `File ${fileName} exceeds ${limitMb}MB and will not be uploaded.`;
 export const attachmentTooLargeText = (limitMb: number): string =>
   `File Attachment too large. Max: ${limitMb}MB`;
+/** Upload quotas (admin settings): the person's own, and the company's in total. */
+export const uploadQuotaUsedText = (quotaMb: number): string =>
+  `You have used your ${quotaMb} MB of uploads. Delete old files or ask an administrator.`;
+export const uploadTotalQuotaUsedText = (quotaMb: number): string =>
+  `The company's ${quotaMb} MB of uploads are used up. Ask an administrator to make room.`;
 
 /** The login limit's refusal, naming the wait in whole seconds or minutes. */
 export const loginThrottledText = (retryAfterSeconds: number): string => {

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const run = async (argv: string[], password = '') => {
   const lines: string[] = [];
-  await runAdminCommand(argv, server.database, { out: (line) => lines.push(line), readPassword: async () => password });
+  await runAdminCommand(argv, { database: server.database, config: server.config }, { out: (line) => lines.push(line), readPassword: async () => password });
   return lines;
 };
 const login = (username: string, password: string) =>

@@ -6,11 +6,15 @@
  * problems to stderr with a non-zero exit.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { hostname } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createUserBodySchema } from '@ichat/shared';
 import type { Actor } from '../auth/auth-user.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { takeBackup } from '../backup/backup.js';
+import { BackupRefusal } from '../backup/postgres-tools.js';
+import { restoreBackup } from '../backup/restore.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { lookupKey } from '../db/values.js';
@@ -20,6 +24,10 @@ import { createPeopleService } from '../features/accounts/people.service.js';
 import { createPushRepository } from '../features/push/push.repository.js';
 import { createAuditRepository } from '../features/audit/audit.repository.js';
 import { createAuditTrail } from '../features/audit/audit.service.js';
+import { createDataExportService, type ExportBundle } from '../features/records/data-export.service.js';
+import { ExportFolderNotEmpty, writeExportFolder } from '../features/records/export-archive.js';
+import { createRecordsRepository } from '../features/records/records.repository.js';
+import { createFileStore } from '../storage/file-store.js';
 
 export const HELP = `Internal Chat administration, for the server's own database.
 
@@ -40,6 +48,21 @@ Commands:
       email_address, username, department. Every row is checked first; nothing is
       imported if any row is wrong. --dry-run only says what would happen.
       New people's temporary passwords are printed once.
+  backup DIR
+      Copy the database and the uploaded files into DIR (new or empty), with a
+      manifest.json of row counts and SHA-256 checksums. Safe while the server runs.
+      PostgreSQL needs pg_dump on PATH.
+  restore DIR [--force]
+      Check every file of the backup in DIR against its checksum, then replace the
+      database and the uploaded files with it. Refuses a database or uploads folder
+      that already holds data unless --force is given. Stop the server first (on
+      SQLite no server may have DATA_DIR's database open). PostgreSQL needs
+      pg_restore on PATH.
+  export-conversation ID DIR
+      Write one conversation whole (export.json and its files) into DIR.
+  export-user USER DIR
+      Write one person's data (profile, messages sent, requests, votes,
+      notifications and files) into DIR, for a data request.
   help
       Show this text.
 
@@ -61,11 +84,61 @@ export interface CliIo {
   readPassword: () => Promise<string>;
 }
 
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** The command's options and exactly `positionals` arguments, or a UsageError that says what is wrong. */
+const parseCommand = (command: string, rest: string[], options: Options, positionals: number) => {
+  try {
+    const parsed = parseArgs({ args: rest, options, allowPositionals: positionals > 0, strict: true });
+    if (parsed.positionals.length !== positionals) {
+      const wanted = positionals === 0 ? 'no arguments' : positionals === 1 ? 'one argument' : `${positionals} arguments`;
+      throw new UsageError(`${command} takes ${wanted}. See: npm run admin -- help`);
+    }
+    return parsed;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${(error as Error).message} See: npm run admin -- help`);
+  }
+};
+
+/** Commands that work on files and connections of their own rather than the migrated database. */
+export const FILE_COMMANDS = ['backup', 'restore'];
+
+/** backup and restore: they need the configuration only, and restore must not have the database open. */
+export const runFileCommand = async (argv: string[], config: Config, io: Pick<CliIo, 'out'>): Promise<void> => {
+  const [command = '', ...rest] = argv;
+  if (command === 'backup') {
+    const { positionals } = parseCommand(command, rest, {}, 1);
+    const dir = path.resolve(positionals[0]!);
+    const manifest = await takeBackup({ config, dir });
+    const uploads = manifest.files.length - 1;
+    io.out(`Backed up the ${manifest.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database (${manifest.row_counts['messages']} messages, ${manifest.row_counts['form_requests']} requests) and ${uploads} uploaded files to ${dir} in ${(manifest.duration_ms / 1000).toFixed(1)} s.`);
+    if (manifest.missing_files.length > 0) {
+      io.out(`${manifest.missing_files.length} files the database names were deleted before they could be copied (listed in manifest.json).`);
+    }
+    return;
+  }
+  if (command === 'restore') {
+    const { positionals, values } = parseCommand(command, rest, { force: { type: 'boolean' } }, 1);
+    const dir = path.resolve(positionals[0]!);
+    const outcome = await restoreBackup({ config, dir, force: values['force'] === true });
+    io.out(`Checked ${outcome.manifest.files.length} files of the backup taken ${outcome.manifest.created_at} against their checksums.`);
+    io.out(`Restored the database into ${outcome.target} (${outcome.rowCounts['users'] ?? 0} users, ${outcome.rowCounts['messages'] ?? 0} messages, ${outcome.rowCounts['form_requests'] ?? 0} requests: the counts of the manifest) and ${outcome.files} files into ${config.uploadsDir}.`);
+    io.out('Start the server: it applies any newer migrations itself.');
+    return;
+  }
+  throw new UsageError(`Unknown command: ${command}. See: npm run admin -- help`);
+};
+
 /** Runs one command against an open database. Throws UsageError or AppError for the operator's mistakes. */
-export const runAdminCommand = async (argv: string[], database: DatabaseHandle, io: CliIo): Promise<void> => {
+export const runAdminCommand = async (argv: string[], { database, config }: { database: DatabaseHandle; config: Config }, io: CliIo): Promise<void> => {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.out(HELP);
+    return;
+  }
+  if (FILE_COMMANDS.includes(command)) {
+    await runFileCommand(argv, config, io);
     return;
   }
   const repo = createAccountsRepository(database.db);
@@ -80,18 +153,7 @@ export const runAdminCommand = async (argv: string[], database: DatabaseHandle, 
     pushSubscriptions: createPushRepository(database.db),
   });
   const actor: Actor = { id: null, address: `command line on ${hostname()}` };
-  const parse = (options: NonNullable<ParseArgsConfig['options']>, positionals: number) => {
-    try {
-      const parsed = parseArgs({ args: rest, options, allowPositionals: positionals > 0, strict: true });
-      if (parsed.positionals.length !== positionals) {
-        throw new UsageError(`${command} takes ${positionals === 1 ? 'one argument' : 'no arguments'}. See: npm run admin -- help`);
-      }
-      return parsed;
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`${(error as Error).message} See: npm run admin -- help`);
-    }
-  };
+  const parse = (options: Options, positionals: number) => parseCommand(command, rest, options, positionals);
   const findUser = async (login: string) => {
     const user = await repo.findByLogin(login);
     if (!user) throw new UsageError(`There is no user ${login}.`);
@@ -167,6 +229,28 @@ export const runAdminCommand = async (argv: string[], database: DatabaseHandle, 
       for (const entry of imported.passwords) io.out(`${entry.username}\t${entry.password}`);
       return;
     }
+    case 'export-conversation':
+    case 'export-user': {
+      const { positionals } = parse({}, 2);
+      const [subject, dir] = positionals as [string, string];
+      const dataExport = createDataExportService({ db: database.db, records: createRecordsRepository(database.db), files: createFileStore(config.uploadsDir), audit });
+      let bundle: ExportBundle;
+      if (command === 'export-conversation') {
+        const id = Number(subject);
+        if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`${subject} is not a conversation id (a positive whole number).`);
+        bundle = await dataExport.conversation(actor, id);
+      } else {
+        bundle = await dataExport.user(actor, (await findUser(subject)).id);
+      }
+      try {
+        await writeExportFolder(bundle, path.resolve(dir));
+      } catch (error) {
+        if (error instanceof ExportFolderNotEmpty) throw new UsageError(error.message);
+        throw error;
+      }
+      io.out(`Exported ${bundle.name} (${bundle.files.length} files) to ${path.resolve(dir)}.`);
+      return;
+    }
     default:
       throw new UsageError(`Unknown command: ${command}. See: npm run admin -- help`);
   }
@@ -180,10 +264,16 @@ const main = async () => {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+  const argv = process.argv.slice(2);
+  const io = { out: (line: string) => console.log(line), readPassword: readStdin };
+  if (FILE_COMMANDS.includes(argv[0] ?? '')) {
+    await runFileCommand(argv, config, io);
+    return;
+  }
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   try {
     await migrateToLatest(database);
-    await runAdminCommand(process.argv.slice(2), database, { out: (line) => console.log(line), readPassword: readStdin });
+    await runAdminCommand(argv, { database, config }, io);
   } finally {
     await database.close();
   }
@@ -192,7 +282,7 @@ const main = async () => {
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (isEntryPoint) {
   main().catch((error: unknown) => {
-    if (error instanceof UsageError || error instanceof AppError) {
+    if (error instanceof UsageError || error instanceof AppError || error instanceof BackupRefusal) {
       console.error(error.message);
       process.exit(1);
     }

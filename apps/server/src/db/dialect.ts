@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import type { Database } from './tables.js';
@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   checkpointInWorker?: boolean;
   /** Where a problem of the background checkpoint is reported. */
   onProblem?: (problem: string) => void;
+  /** Told of every query with its duration (Kysely's `log`): the metrics' query histogram. */
+  onQuery?: ((event: LogEvent) => void) | undefined;
 }
 
 const PG_INT8 = 20;
@@ -96,7 +98,7 @@ const once = (close: () => Promise<void>) => {
   return () => (closing ??= close());
 };
 
-const openSqlite = (file: string, options: Pick<DatabaseOptions, 'checkpointInWorker' | 'onProblem'>): DatabaseHandle => {
+const openSqlite = (file: string, options: Pick<DatabaseOptions, 'checkpointInWorker' | 'onProblem' | 'onQuery'>): DatabaseHandle => {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
@@ -104,7 +106,7 @@ const openSqlite = (file: string, options: Pick<DatabaseOptions, 'checkpointInWo
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const checkpointer = options.checkpointInWorker ? startCheckpointer(database, file, options.onProblem) : undefined;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }), ...(options.onQuery ? { log: options.onQuery } : {}) });
   return {
     db,
     dialect: 'sqlite',
@@ -118,7 +120,7 @@ const openSqlite = (file: string, options: Pick<DatabaseOptions, 'checkpointInWo
   };
 };
 
-const openPostgres = (url: string, schema: string | undefined, poolSize: number): DatabaseHandle => {
+const openPostgres = (url: string, schema: string | undefined, poolSize: number, onQuery: DatabaseOptions['onQuery']): DatabaseHandle => {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -131,7 +133,7 @@ const openPostgres = (url: string, schema: string | undefined, poolSize: number)
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(onQuery ? { log: onQuery } : {}) });
   return {
     db,
     dialect: 'postgres',
@@ -148,5 +150,5 @@ export const isPostgresUrl = (url: string | undefined): url is string =>
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle =>
   isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl, options.postgresSchema, options.postgresPoolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.postgresSchema, options.postgresPoolSize ?? 10, options.onQuery)
     : openSqlite(options.sqliteFile, options);

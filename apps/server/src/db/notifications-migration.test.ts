@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 it(`gives what was there the defaults and adds the new tables (${dialectUnderTest})`, async () => {
-  expect(await migrateTestDatabase(database)).toEqual(['0005-notifications-and-edits']);
+  expect(await migrateTestDatabase(database)).toEqual(['0005-notifications-and-edits', '0006-operations']);
   const { db } = database;
   const members = await db.selectFrom('conversation_members').select('notification_level').execute();
   expect(members.map((member) => member.notification_level)).toEqual(['all', 'all']);

@@ -70,6 +70,8 @@ export interface ConversationsTable {
   pinned_message_id: number | null;
   last_message_id: number | null;
   last_message_at: number;
+  /** Put on hold by an administrator: retention deletes none of its messages. */
+  legal_hold: Bool;
   created_at: number;
   updated_at: number;
 }

@@ -7,9 +7,10 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { ATTACHMENT_LIMIT_BYTES } from '@ichat/shared';
 import type { z } from 'zod';
-import type { FileStore } from '../storage/file-store.js';
+import type { FileStore, UploadQuota } from '../storage/file-store.js';
 import { safeFileName } from '../storage/file-names.js';
 import { badRequest, payloadTooLarge } from '../errors.js';
+import { containsNul, NUL_REFUSED } from './no-nul.js';
 
 export interface UploadedFile {
   field: string;
@@ -36,12 +37,22 @@ export interface MultipartResult<Data> {
 
 const describe = (error: z.ZodError): string => error.issues[0]?.message ?? 'The data part is not valid.';
 
+/** What the caller's upload quota leaves them, or undefined when no quota is set. */
+export type QuotaLookup = () => Promise<UploadQuota | undefined>;
+
+/**
+ * `quota`, when given, is asked once, when the first file arrives (a message without files
+ * costs nothing), and every file of the request counts against what it leaves.
+ */
 export const readMultipart = async <Schema extends z.ZodType>(
   request: FastifyRequest,
   files: FileStore,
   spec: MultipartSpec<Schema>,
+  quota?: QuotaLookup,
 ): Promise<MultipartResult<z.output<Schema>>> => {
   const saved: UploadedFile[] = [];
+  let allowance: UploadQuota | undefined;
+  let allowanceRead = false;
   const cleanup = async () => {
     await Promise.all(saved.map((file) => files.remove('tmp', file.storedName)));
   };
@@ -62,6 +73,7 @@ export const readMultipart = async <Schema extends z.ZodType>(
           } catch {
             throw badRequest("The form's data part is not valid JSON.");
           }
+          if (containsNul(rawData)) throw badRequest(NUL_REFUSED);
         }
         continue;
       }
@@ -75,9 +87,15 @@ export const readMultipart = async <Schema extends z.ZodType>(
         throw payloadTooLarge(`At most ${rule.maxCount} file(s) may be sent as '${part.fieldname}'.`);
       }
       const originalName = safeFileName(part.filename);
+      if (quota && !allowanceRead) {
+        allowance = await quota();
+        allowanceRead = true;
+      }
+      const used = saved.reduce((sum, file) => sum + file.size, 0);
       const stored = await files.save('tmp', part.file, {
         maxBytes: ATTACHMENT_LIMIT_BYTES,
         extension: path.extname(originalName),
+        quota: allowance && { bytes: allowance.bytes - used, refusal: allowance.refusal },
       });
       saved.push({
         field: part.fieldname,

@@ -196,6 +196,24 @@ describe('no client input produces a 5xx', () => {
     );
   });
 
+  it('refuses the NUL character with 400 wherever it comes, on both databases (PostgreSQL cannot store it)', async () => {
+    // Found by http/fuzz.test.ts as 500s on PostgreSQL.
+    const refusals = [
+      await server.request('POST', '/api/v1/admin/catalogs/companies', { token: adminToken, json: { name: '\u0000' } }),
+      await server.request('GET', '/assets/message-attachment/%00', { token }),
+      await server.request('GET', '/api/v1/forms/me/requests/history?query=%00', { token: adminToken }),
+      await server.request('POST', '/api/v1/messages/global/search/', { token, json: { keyword: 'cement\u0000' } }),
+      await server.request('PUT', '/api/v1/messages/4/9', { token, json: { ['reaction_type\u0000']: 'like' } }),
+    ];
+    const form = new FormData();
+    form.append('data', JSON.stringify({ message: 'forty bags\u0000 of cement' }));
+    refusals.push(await server.request('POST', '/api/v1/messages/4', { token, form }));
+    for (const refused of refusals) expect(refused.body).toEqual({ success: false, message: 'Text cannot contain the NUL character.' });
+    expect(refusals.map((refused) => refused.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    const stored = await server.database.db.selectFrom('messages').select('id').where('content', 'like', 'forty bags%').execute();
+    expect(stored).toEqual([]);
+  });
+
   it('broken multipart bodies on the profile update', async () => {
     const bodies = [
       '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"display_name":"A"}\r\n',

@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { sendFailure } from './error-handler.js';
 
-const SERVER_PATHS = /^\/(api|assets|socket\.io|docs|static|healthz|readyz)(\/|$|\?)/;
+// /metrics is served on METRICS_PORT only: here it is a 404, never the page, so a scraper
+// pointed at the wrong port fails loudly (docs/OPERATIONS.md, "Metrics").
+const SERVER_PATHS = /^\/(api|assets|socket\.io|docs|static|healthz|readyz|metrics)(\/|$|\?)/;
 
 export const registerWebClient = async (app: FastifyInstance, config: Config) => {
   // Mobile app packages dropped into DATA_DIR/downloads are offered at /downloads/ (the

@@ -88,3 +88,18 @@ describe('session end reaches the live socket', () => {
     expect(graceSocket.connected).toBe(true);
   });
 });
+
+describe('acknowledged events', () => {
+  it('are answered however the payload came: none, the wrong type, or extra arguments', async () => {
+    const socket = open({ token: await server.login('maria.santos') });
+    expect(await outcome(socket)).toEqual({ connected: true });
+    const ask = (event: string, ...args: unknown[]) => (socket.timeout(3000) as unknown as { emitWithAck: (event: string, ...args: unknown[]) => Promise<unknown> }).emitWithAck(event, ...args);
+    // Found by the fuzzer (http/fuzz.test.ts): with no payload, the acknowledgement came first and was never called.
+    expect(await ask('user_online')).toBe('OK');
+    expect(await ask('join')).toBe('That conversation does not exist.');
+    expect(await ask('leave')).toBe('That conversation does not exist.');
+    expect(await ask('join', 'four')).toBe('That conversation does not exist.');
+    expect(await ask('join', { room: 4 }, 'extra', 7)).toBe('OK');
+    expect(await ask('leave', { roomId: 4 })).toBe('OK');
+  });
+});

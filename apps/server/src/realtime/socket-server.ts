@@ -33,6 +33,7 @@ import {
 } from '@ichat/shared';
 import type { Authenticate, AuthUser } from '../auth/auth-user.js';
 import { nowMs, toIsoOrNull } from '../db/values.js';
+import { noMetrics, type Metrics } from '../metrics/metrics.js';
 import type { PresenceStore } from './presence.js';
 import type { PresenceRepository } from './presence.repository.js';
 
@@ -145,6 +146,7 @@ export const createRealtimeServer = ({
   streamName,
   logger,
   parseCookie,
+  metrics = noMetrics,
 }: {
   server: HttpServer;
   authenticate: Authenticate;
@@ -155,6 +157,8 @@ export const createRealtimeServer = ({
   logger: FastifyBaseLogger;
   /** The HTTP side's cookie parser (@fastify/cookie), so both sides read `token` alike. */
   parseCookie: (header: string) => Record<string, string | undefined>;
+  /** Counts each emit (not each socket it reaches); the sockets are counted when scraped. */
+  metrics?: Pick<Metrics, 'liveEventSent' | 'countSocketsWith'> | undefined;
 }): RealtimeServer => {
   const io: LiveServer = new Server(server, {
     path: '/socket.io',
@@ -164,6 +168,7 @@ export const createRealtimeServer = ({
     maxHttpBufferSize: 1_000_000,
     ...(redis ? { adapter: createAdapter(redis, { streamName }) } : {}),
   });
+  metrics.countSocketsWith(() => io.of('/').sockets.size);
 
   const handlers = new Map<ClientEventName, ClientEventHandler<ClientEventName>>();
   const signalHandlers = new Map<string, (payload: number) => void>();
@@ -244,6 +249,7 @@ export const createRealtimeServer = ({
     const changes = [...pendingPresence.values()];
     pendingPresence.clear();
     if (await presenceAudience.isEveryone()) {
+      metrics.liveEventSent('update_user_list');
       io.emit('update_user_list', changes);
       return;
     }
@@ -256,7 +262,11 @@ export const createRealtimeServer = ({
       }
     }
     const online = await presence.whoIsOnline([...byRecipient.keys()]);
-    for (const [recipient, records] of byRecipient) if (online.has(recipient)) io.to(userRoom(recipient)).emit('update_user_list', records);
+    for (const [recipient, records] of byRecipient) {
+      if (!online.has(recipient)) continue;
+      metrics.liveEventSent('update_user_list');
+      io.to(userRoom(recipient)).emit('update_user_list', records);
+    }
   };
   const presenceTimer = setInterval(() => {
     flushPresence().catch((error: unknown) => logger.error({ err: error }, 'presence batch failed'));
@@ -289,7 +299,11 @@ export const createRealtimeServer = ({
     run: (payload: ClientEventPayload<Name>, ack: unknown) => Promise<void> | void,
   ) => {
     // Socket.IO's typed `on` cannot narrow a generic event name; the payload is checked below.
-    (socket.on as (event: string, listener: (payload: unknown, ack?: unknown) => void) => void)(event, (payload, ack) => {
+    (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args) => {
+      // The acknowledgement is the last argument socket.io hands over: after the payload, or
+      // alone when a client sent none (then there is no payload, and it is still answered).
+      const ack = typeof args.at(-1) === 'function' ? args.at(-1) : undefined;
+      const payload = args[0] === ack ? undefined : args[0];
       const parsed = clientEventSchemas[event].safeParse(payload);
       if (!parsed.success) {
         answer(ack, BAD_ROOM);
@@ -323,10 +337,13 @@ export const createRealtimeServer = ({
 
     listen(socket, 'user_online', async (_payload, ack) => {
       answer(ack, 'OK');
-      socket.emit('update_user_list', await presenceSnapshot(user.id));
+      const snapshot = await presenceSnapshot(user.id);
+      metrics.liveEventSent('update_user_list');
+      socket.emit('update_user_list', snapshot);
     });
 
     listen(socket, 'user_online_ping_pong', () => {
+      metrics.liveEventSent('ping_pong_response');
       socket.emit('ping_pong_response', { userId: user.id, message: 'pong' });
     });
 
@@ -365,6 +382,7 @@ export const createRealtimeServer = ({
     const rooms = [...(conversationId === undefined ? [] : [conversationRoom(conversationId)]), ...userIds.map(userRoom)];
     if (rooms.length === 0) return;
     const target = exceptSocketId ? io.to(rooms).except(exceptSocketId) : io.to(rooms);
+    metrics.liveEventSent(event);
     // Socket.IO's emit is typed per event name; LiveChannel's signature already ties the payload to it.
     (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
   };
@@ -378,6 +396,7 @@ export const createRealtimeServer = ({
       for (const userId of userIds) io.in(userRoom(userId)).socketsLeave(conversationRoom(conversationId));
     },
     endSessions(userId, reason) {
+      metrics.liveEventSent('logout');
       io.to(userRoom(userId)).emit('logout', { reason });
       io.in(userRoom(userId)).disconnectSockets(true);
     },

@@ -36,12 +36,22 @@ export interface StoredFileToSend {
 
 export const FILE_NOT_FOUND = 'That file does not exist.';
 
+/**
+ * What an upload quota leaves (docs/DECISIONS.md, "Operating it (issue 20)"): the bytes that
+ * may still be stored, and the sentence that refuses a file going past them.
+ */
+export interface UploadQuota {
+  bytes: number;
+  refusal: string;
+}
+
 export interface FileStore {
   root: string;
   ensureBuckets(): Promise<void>;
   pathFor(bucket: Bucket, storedName: string): string;
   newName(extension?: string): string;
-  save(bucket: Bucket, source: Readable, options: { maxBytes: number; extension?: string }): Promise<SavedFile>;
+  /** Streams a file in, refusing it (413) as soon as it passes `maxBytes` or what `quota` leaves. */
+  save(bucket: Bucket, source: Readable, options: { maxBytes: number; extension?: string; quota?: UploadQuota | undefined }): Promise<SavedFile>;
   exists(bucket: Bucket, storedName: string): Promise<boolean>;
   remove(bucket: Bucket, storedName: string | null | undefined): Promise<void>;
   /**
@@ -52,13 +62,15 @@ export interface FileStore {
 }
 
 class TooLarge extends Error {}
+class OverQuota extends Error {}
 
-const byteLimit = (maxBytes: number) => {
+const byteLimit = (maxBytes: number, quotaBytes: number) => {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
       if (seen > maxBytes) callback(new TooLarge());
+      else if (seen > quotaBytes) callback(new OverQuota());
       else callback(null, chunk);
     },
   });
@@ -90,17 +102,18 @@ export const createFileStore = (root: string): FileStore => {
     },
     pathFor,
     newName: (extension) => `${randomUUID()}${safeExtension(extension)}`,
-    async save(bucket, source, { maxBytes, extension }) {
+    async save(bucket, source, { maxBytes, extension, quota }) {
       const storedName = `${randomUUID()}${safeExtension(extension)}`;
       const target = pathFor(bucket, storedName);
       try {
-        await pipeline(source, byteLimit(maxBytes), createWriteStream(target, { flags: 'wx' }));
+        await pipeline(source, byteLimit(maxBytes, quota?.bytes ?? Number.POSITIVE_INFINITY), createWriteStream(target, { flags: 'wx' }));
       } catch (error) {
         await rm(target, { force: true });
         const code = (error as { code?: string }).code;
         if (error instanceof TooLarge || code === 'FST_REQ_FILE_TOO_LARGE') {
           throw payloadTooLarge(attachmentTooLargeText(ATTACHMENT_LIMIT_MB));
         }
+        if (error instanceof OverQuota && quota) throw payloadTooLarge(quota.refusal);
         throw error;
       }
       const { size } = await stat(target);

@@ -104,3 +104,9 @@ export const openChatRoom = async (usernames: string[], room: { creator: string;
     },
   };
 };
+
+/** A fresh server with these people signed in to chat, and the administrator's token. */
+export const startChatServer = async (usernames: string[]) => {
+  const server = await startTestServer();
+  return { server, chat: await createChatClient(server, usernames), adminToken: await server.login('admin') };
+};

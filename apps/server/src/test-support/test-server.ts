@@ -14,10 +14,12 @@ import { afterAll, beforeAll } from 'vitest';
 import type { RedisClientType } from 'redis';
 import { buildApp } from '../app.js';
 import type { LoginLimits } from '../auth/login-limiter.js';
-import { loadConfig, type Config } from '../config.js';
-import { isPostgresUrl, openDatabase, type DatabaseHandle } from '../db/dialect.js';
+import { loadConfig, SQLITE_FILE_NAME, type Config } from '../config.js';
+import { isPostgresUrl, openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { migrationsFor } from '../db/migrations/index.js';
+import { createMetrics } from '../metrics/metrics.js';
+import { startMetricsServer } from '../metrics/metrics-server.js';
 import { seedDemoOrganisation } from '../seed/seed.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -66,6 +68,8 @@ export interface TestServer {
   config: Config;
   database: DatabaseHandle;
   baseUrl: string;
+  /** `http://127.0.0.1:<METRICS_PORT>` when the test set METRICS_PORT, as main.ts serves it. */
+  metricsUrl: string | undefined;
   request<Body = Record<string, unknown>>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<Body>>;
   /** Signs in and returns the token. */
   login(username: string, password?: string, rememberMe?: boolean): Promise<string>;
@@ -79,6 +83,10 @@ export interface TestServerOptions {
   /** Servers given the same prefix share their Redis state, as processes of one deployment do. */
   redisKeyPrefix?: string;
   loginLimits?: Partial<LoginLimits>;
+  /** Start on this data directory as it is (a restored backup) instead of a new one; it is removed on close. */
+  dataDir?: string;
+  /** PostgreSQL: work in this database and schema as they are (a restored backup) instead of a new schema. */
+  postgres?: { url: string; schema: string };
 }
 
 const createPostgresSchema = async (url: string): Promise<{ schema: string; drop: () => Promise<void> }> => {
@@ -99,18 +107,19 @@ const createPostgresSchema = async (url: string): Promise<{ schema: string; drop
   };
 };
 
-export const openTestDatabase = async (dataDir: string) => {
+/** A database for a test: the server's SQLite file in `dataDir`, or a new PostgreSQL schema (dropped by `drop`). */
+export const openTestDatabase = async (dataDir: string, { onQuery }: Pick<DatabaseOptions, 'onQuery'> = {}) => {
   if (isPostgresUrl(databaseUrl)) {
     const { schema, drop } = await createPostgresSchema(databaseUrl);
-    const database = openDatabase({ databaseUrl, sqliteFile: '', postgresSchema: schema, postgresPoolSize: 5 });
+    const database = openDatabase({ databaseUrl, sqliteFile: '', postgresSchema: schema, postgresPoolSize: 5, onQuery });
     return { database, drop };
   }
-  const database = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+  const database = openDatabase({ sqliteFile: path.join(dataDir, SQLITE_FILE_NAME), onQuery });
   return { database, drop: async () => {} };
 };
 
 export const startTestServer = async (options: TestServerOptions = {}): Promise<TestServer> => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ichat-test-')));
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -119,8 +128,16 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const { database, drop } = await openTestDatabase(dataDir);
+  // As main.ts: metrics are kept only when METRICS_PORT is set, queries timed through the database's log.
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics();
+  const { database, drop } = options.postgres
+    ? {
+        database: openDatabase({ databaseUrl: options.postgres.url, sqliteFile: '', postgresSchema: options.postgres.schema, postgresPoolSize: 5, onQuery: metrics?.queryLogged }),
+        drop: async () => {},
+      }
+    : await openTestDatabase(dataDir, { onQuery: metrics?.queryLogged });
   let app: FastifyInstance;
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   try {
     await migrateTestDatabase(database);
     if (options.seed !== false) await seedDemoOrganisation(database.db, DEMO_PASSWORD);
@@ -130,8 +147,12 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
       redis: options.redis,
       redisKeyPrefix: options.redisKeyPrefix ?? `ichat:test:${randomBytes(4).toString('hex')}`,
       loginLimits: options.loginLimits,
+      metrics,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    if (metrics && config.metricsPort !== undefined) {
+      metricsServer = await startMetricsServer(metrics, { port: config.metricsPort, host: '127.0.0.1', onError: (error) => app.log.error(error) });
+    }
   } catch (error) {
     // A failed start must not leave a schema or a directory behind.
     await database.close();
@@ -171,6 +192,7 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     config,
     database,
     baseUrl,
+    metricsUrl: metricsServer ? `http://127.0.0.1:${metricsServer.port}` : undefined,
     request,
     async login(username, password = DEMO_PASSWORD, rememberMe = false) {
       const response = await request<{ token?: string; message?: string }>('POST', '/api/v1/accounts/login', {
@@ -186,6 +208,7 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
+      await metricsServer?.close();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

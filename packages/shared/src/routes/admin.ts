@@ -23,6 +23,9 @@ import {
   formAccessSchema,
   importPreviewResponseSchema,
   importResponseSchema,
+  legalHoldBodySchema,
+  legalHoldResponseSchema,
+  legalHoldsResponseSchema,
   overdueResponseSchema,
   peopleQuerySchema,
   peopleResponseSchema,
@@ -41,6 +44,9 @@ const admin = { access: 'admin' } as const;
 const userParams = z.object({ id: idParam('User id') });
 const formParams = z.object({ id: idParam('Form id') });
 const catalogParams = z.object({ catalog: z.enum(CATALOGS, { error: `The list must be one of ${CATALOGS.join(', ')}.` }) });
+const conversationParams = z.object({ id: idParam('Conversation id') });
+const zipDownload =
+  'A ZIP file: export.json (every record, times in UTC as ISO 8601, amounts in pesos) and files/ with the stored files it names. The export is recorded in the audit log.';
 const csvDownload = 'A CSV file (UTF-8 with a byte order mark, so spreadsheets read it as UTF-8); cells that a spreadsheet would run as a formula start with an apostrophe.';
 
 export const adminRoutes = {
@@ -151,7 +157,7 @@ export const adminRoutes = {
   }),
 
   // ---------------------------------------------------------------- reminders, overdue, audit
-  settings: get('/api/v1/admin/settings', 'Company settings: the reminder delay and the message edit window', { ...admin, response: settingsResponseSchema, refusals: [403] }),
+  settings: get('/api/v1/admin/settings', 'Company settings: the reminder delay, the message edit window, message retention and upload quotas', { ...admin, response: settingsResponseSchema, refusals: [403] }),
   updateSettings: patch('/api/v1/admin/settings', 'Change company settings', {
     ...admin,
     body: settingsUpdateBodySchema,
@@ -168,6 +174,32 @@ export const adminRoutes = {
     query: auditQuerySchema,
     response: auditResponseSchema,
     refusals: [400, 403],
+  }),
+  // ---------------------------------------------------------------- retention, legal holds, exports
+  legalHolds: get('/api/v1/admin/legal-holds', 'Conversations on legal hold: retention deletes none of their messages', {
+    ...admin,
+    response: legalHoldsResponseSchema,
+    refusals: [403],
+  }),
+  setLegalHold: put('/api/v1/admin/conversations/:id/legal-hold', 'Put a conversation on legal hold, or lift the hold', {
+    ...admin,
+    description: 'While held, the retention setting deletes none of its messages or files. Recorded in the audit log.',
+    params: conversationParams,
+    body: legalHoldBodySchema,
+    response: legalHoldResponseSchema,
+    refusals: [400, 403, 404],
+  }),
+  exportConversation: get('/api/v1/admin/exports/conversations/:id', 'One conversation, whole: members, messages and thread replies, reactions, activity and files', {
+    ...admin,
+    description: zipDownload,
+    params: conversationParams,
+    refusals: [400, 403, 404],
+  }),
+  exportUser: get('/api/v1/admin/exports/users/:id', "One person's data (a data request): profile, messages sent, requests, votes, notifications and files", {
+    ...admin,
+    description: zipDownload,
+    params: userParams,
+    refusals: [400, 403, 404],
   }),
   exportRequests: get('/api/v1/admin/requests/export', 'Requests as CSV: one row per request with its decision, amounts in pesos', {
     ...admin,

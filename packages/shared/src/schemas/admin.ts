@@ -198,30 +198,66 @@ export const submitQuerySchema = z.object({
 
 export const MESSAGE_EDIT_WINDOW_MAX_MINUTES = 43_200;
 
-const reminderDaysSchema = z
-  .number({ error: 'reminder_days must be a number.' })
-  .int({ error: 'reminder_days must be a whole number.' })
-  .min(1, { error: 'Reminders come after at least 1 day.' })
-  .max(60, { error: 'Reminders come after at most 60 days.' });
-const editWindowSchema = z
-  .number({ error: 'message_edit_window_minutes must be a number of minutes, or null for no limit.' })
-  .int({ error: 'message_edit_window_minutes must be a whole number.' })
-  .min(1, { error: 'The edit window is at least 1 minute (null: no limit).' })
-  .max(MESSAGE_EDIT_WINDOW_MAX_MINUTES, { error: `The edit window is at most ${MESSAGE_EDIT_WINDOW_MAX_MINUTES} minutes (30 days); null: no limit.` })
-  .nullable();
+/** A whole number within bounds, or null for "off". */
+const wholeOrOff = (name: string, min: number, max: number, unit: string) =>
+  z
+    .number({ error: `${name} must be a number, or null for off.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(min, { error: `${name} must be at least ${min} ${unit}.` })
+    .max(max, { error: `${name} must be at most ${max} ${unit}.` })
+    .nullable();
 
-export const settingsSchema = z.object({
+/** Retention never deletes anything younger than this: a slip of the keyboard cannot empty the chat. */
+export const RETENTION_MIN_DAYS = 30;
+
+const settingsFields = {
   /** An approver's pending item older than this many days brings a daily reminder. */
-  reminder_days: reminderDaysSchema,
+  reminder_days: z.number({ error: 'reminder_days must be a number.' }).int({ error: 'reminder_days must be a whole number.' }).min(1, { error: 'Reminders come after at least 1 day.' }).max(60, { error: 'Reminders come after at most 60 days.' }),
   /** How long after sending one may edit a message's text, in minutes; null: no limit (issue 19). */
-  message_edit_window_minutes: editWindowSchema.default(null),
+  message_edit_window_minutes: z
+    .number({ error: 'message_edit_window_minutes must be a number of minutes, or null for no limit.' })
+    .int({ error: 'message_edit_window_minutes must be a whole number.' })
+    .min(1, { error: 'The edit window is at least 1 minute (null: no limit).' })
+    .max(MESSAGE_EDIT_WINDOW_MAX_MINUTES, { error: `The edit window is at most ${MESSAGE_EDIT_WINDOW_MAX_MINUTES} minutes (30 days); null: no limit.` })
+    .nullable(),
+  /** Messages older than this many days are deleted (pinned ones and held conversations kept); null: kept for ever. */
+  retention_days: wholeOrOff('retention_days', RETENTION_MIN_DAYS, 36_500, 'days'),
+  /** What one person's message and request files may add up to; null: no limit. */
+  upload_quota_per_user_mb: wholeOrOff('upload_quota_per_user_mb', 1, 10_000_000, 'MB'),
+  /** What everyone's message and request files may add up to; null: no limit. */
+  upload_quota_total_mb: wholeOrOff('upload_quota_total_mb', 1, 100_000_000, 'MB'),
+};
+/** Every setting; those added later read as off when a client or an older row leaves them out. */
+export const settingsSchema = z.object({
+  ...settingsFields,
+  message_edit_window_minutes: settingsFields.message_edit_window_minutes.default(null),
+  retention_days: settingsFields.retention_days.default(null),
+  upload_quota_per_user_mb: settingsFields.upload_quota_per_user_mb.default(null),
+  upload_quota_total_mb: settingsFields.upload_quota_total_mb.default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const settingsResponseSchema = successSchema({ settings: settingsSchema });
-/** The settings to change; the others stay as they are. */
+/** Only the settings sent change (no defaults filled in, or a change of one would reset the others). */
 export const settingsUpdateBodySchema = z
-  .object({ reminder_days: reminderDaysSchema.optional(), message_edit_window_minutes: editWindowSchema.optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Nothing to update.' });
+  .object(settingsFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update.' });
+// ---------------------------------------------------------------- legal holds
+
+/** A conversation as the hold calls show it: a group's name, or its members' names for a personal one. */
+export const heldConversationSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  is_group: z.boolean(),
+  legal_hold: z.boolean(),
+});
+export type HeldConversation = z.infer<typeof heldConversationSchema>;
+export const legalHoldBodySchema = z.object(
+  { legal_hold: z.boolean({ error: 'legal_hold must be true or false.' }) },
+  { error: 'Send {legal_hold: true} or {legal_hold: false}.' },
+);
+export const legalHoldResponseSchema = successSchema({ message: z.string(), conversation: heldConversationSchema });
+export const legalHoldsResponseSchema = successSchema({ conversations: z.array(heldConversationSchema) });
 
 export const overdueRequestSchema = requestListItemSchema.extend({
   waiting_on: z.array(personRef),

@@ -4,6 +4,7 @@ import { initialSchema } from './0001-initial-schema.js';
 import { messageSearch } from './0002-message-search.js';
 import { administration } from './0003-administration.js';
 import { notificationsAndEdits } from './0005-notifications-and-edits.js';
+import { operations } from './0006-operations.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit a landed one. */
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
@@ -12,4 +13,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0003-administration': administration(dialect),
   // 0004 is reserved for another line of work (its indexes), landing separately.
   '0005-notifications-and-edits': notificationsAndEdits(dialect),
+  '0006-operations': operations(dialect),
 });

@@ -20,6 +20,7 @@ import type { TokenService } from '../../auth/tokens.js';
 import type { Database } from '../../db/tables.js';
 import { isUniqueViolation, lookupKey, nowMs, toBool } from '../../db/values.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.js';
+import { noMetrics, type LoginCounters } from '../../metrics/metrics.js';
 import type { LiveChannel } from '../../realtime/socket-server.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { writeProfilePhoto } from '../../storage/images.js';
@@ -35,11 +36,13 @@ export interface AccountsServiceDeps {
   live: LiveChannel;
   /** Logging out ends every session, so no browser gets the person's pushes after it (features/push). */
   pushSubscriptions: Pick<PushRepository, 'removeAllOf'>;
+  /** Failed sign-ins and attempts the limits refused, for the metrics. */
+  counters?: LoginCounters | undefined;
 }
 
 const lifetimeFor = (remember: boolean) => (remember ? TOKEN_LIFETIME_REMEMBER_MS : TOKEN_LIFETIME_DEFAULT_MS);
 
-export const createAccountsService = ({ db, repo, tokens, limiter, files, live, pushSubscriptions }: AccountsServiceDeps) => {
+export const createAccountsService = ({ db, repo, tokens, limiter, files, live, pushSubscriptions, counters = noMetrics }: AccountsServiceDeps) => {
   const issueToken = async (userId: number, version: number, remember: boolean) => {
     const { token, expiresAt } = await tokens.issue({ userId, version, remember }, lifetimeFor(remember));
     return { token, expires_at: expiresAt.toISOString() };
@@ -80,6 +83,7 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live, 
       };
       const verdict = await limiter.begin(attempt);
       if (!verdict.allowed) {
+        counters.loginRefused();
         const seconds = Math.ceil(verdict.retryAfterMs / 1000);
         throw tooManyRequests(loginThrottledText(seconds), seconds);
       }
@@ -88,7 +92,10 @@ export const createAccountsService = ({ db, repo, tokens, limiter, files, live, 
         ? await verifyPassword(input.password, user.password_hash)
         : await verifyAgainstDummy(input.password);
       // One answer for an unknown account and a wrong password.
-      if (!user || !passwordMatches) throw unauthorized(TEXT.loginInvalid);
+      if (!user || !passwordMatches) {
+        counters.loginFailed();
+        throw unauthorized(TEXT.loginInvalid);
+      }
       await limiter.succeeded(attempt);
       if (!toBool(user.is_active)) throw forbidden(TEXT.loginDeactivated);
 

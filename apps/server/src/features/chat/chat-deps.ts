@@ -1,6 +1,7 @@
 /** What the chat services are built from (app.ts wires one set for all of them). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import type { ChatCounters } from '../../metrics/metrics.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -26,4 +27,6 @@ export interface ChatServiceDeps {
   pushes: Pick<PushService, 'messagePosted'>;
   /** The administrators' window for editing a message after sending it, in minutes; null: no limit. */
   editWindowMinutes: () => Promise<number | null>;
+  /** Messages stored, for the metrics. */
+  counters: ChatCounters;
 }

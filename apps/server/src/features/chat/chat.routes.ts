@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_ATTACHMENTS_PER_MESSAGE, routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
 import { badRequest, payloadTooLarge } from '../../errors.js';
-import { readMultipart } from '../../http/multipart.js';
+import { readMultipart, type QuotaLookup } from '../../http/multipart.js';
 import { serve } from '../../http/serve-route.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { sendStoredFile } from '../../storage/send-file.js';
@@ -25,12 +25,15 @@ export const chatRoutes =
     reactions,
     search,
     files,
+    uploadQuota,
   }: {
     conversations: ConversationsService;
     messages: MessagesService;
     reactions: ReactionsService;
     search: SearchService;
     files: FileStore;
+    /** What a person's upload quota leaves them (message files count against it). */
+    uploadQuota: (userId: number) => ReturnType<QuotaLookup>;
   }) =>
   async (app: FastifyInstance) => {
     // ---------------------------------------------------------------- conversations
@@ -111,7 +114,7 @@ export const chatRoutes =
     }));
 
     serve(app, calls.sendMessage, async (request, reply) => {
-      const upload = await readMultipart(request, files, calls.sendMessage.form);
+      const upload = await readMultipart(request, files, calls.sendMessage.form, () => uploadQuota(caller(request).id));
       try {
         const result = await messages.send(caller(request), request.params.conversationId, upload.data, upload.files);
         // A retry with the same client_message_id answers the stored message with 200.
@@ -138,7 +141,7 @@ export const chatRoutes =
     });
 
     serve(app, calls.replyInThread, async (request, reply) => {
-      const upload = await readMultipart(request, files, calls.replyInThread.form);
+      const upload = await readMultipart(request, files, calls.replyInThread.form, () => uploadQuota(caller(request).id));
       try {
         if (upload.files.length > MAX_ATTACHMENTS_PER_MESSAGE) {
           throw payloadTooLarge(`At most ${MAX_ATTACHMENTS_PER_MESSAGE} files may be sent with one message.`);

@@ -32,7 +32,7 @@ export type ConversationsServiceDeps = ChatServiceDeps;
 const filterToGroup = (filter: ConversationFilter | null): boolean | null =>
   filter === null ? null : filter === 'group';
 
-export const createConversationsService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, pushes }: ConversationsServiceDeps) => {
+export const createConversationsService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, pushes, counters }: ConversationsServiceDeps) => {
   /** Stores an uploaded group image as a square WebP; returns its generated name. */
   const storeImage = async (uploadedPath: string): Promise<string> => {
     const name = files.newName('webp');
@@ -313,6 +313,7 @@ export const createConversationsService = ({ db, conversations, rosters, message
         }
         return ids;
       });
+      counters.messageStored(sent.length);
       // A personal conversation may have been created (or its members repaired) here.
       for (const { conversationId } of sent) rosters.changed(conversationId);
       for (const { conversationId, messageId, recipient } of sent) {

@@ -183,7 +183,7 @@ describe('the administrators’ edit window', () => {
 
     const changed = await setWindow(15);
     expect(changed.status).toBe(200);
-    expect(changed.body.settings).toEqual({ reminder_days: 2, message_edit_window_minutes: 15 });
+    expect(changed.body.settings).toMatchObject({ reminder_days: 2, message_edit_window_minutes: 15, retention_days: null });
     const late = await sentMinutesAgo(16);
     const refused = await edit('juan.delacruz', late, { message: 'Too late' });
     expect(refused.status).toBe(403);

@@ -41,7 +41,7 @@ export interface SendInput {
 
 export const EDITED_ELSEWHERE = 'This message was changed at the same time somewhere else. Please try again.';
 
-export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, pushes, editWindowMinutes }: MessagesServiceDeps) => {
+export const createMessagesService = ({ db, conversations, rosters, messages, views, files, live, notifications, push, pushes, editWindowMinutes, counters }: MessagesServiceDeps) => {
   const maySee = async (conversationId: number, userId: number) => isAllowed(canSeeConversation(await rosters.membership(conversationId, userId)));
 
   const requireMessage = async (conversationId: number, messageId: number) => {
@@ -177,6 +177,7 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
           await conversations.advanceReadCursor(conversationId, caller.id, id, trx);
           return { messageId: id, notified: mentionNotifications };
         });
+        counters.messageStored();
         // Text alone (nearly every send) is told from what was just stored; attachments are
         // read back for the ids their rows were given.
         const message =

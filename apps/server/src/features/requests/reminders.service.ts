@@ -8,6 +8,7 @@
 import { manilaToday } from '@ichat/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { repeatRound } from '../../background-round.js';
 import { nowMs } from '../../db/values.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -69,16 +70,8 @@ export const createRemindersService = ({
       });
     },
 
-    /** Runs a round now and then every `intervalMs` until stopped; a failed round is logged and retried next time. */
-    start(intervalMs: number, onError: (error: unknown) => void): () => void {
-      const round = () => {
-        remind().catch(onError);
-      };
-      const timer = setInterval(round, intervalMs);
-      timer.unref();
-      round();
-      return () => clearInterval(timer);
-    },
+    /** Runs a round now and then every `intervalMs` until stopped (background-round.ts). */
+    start: (intervalMs: number, onError: (error: unknown) => void) => repeatRound(() => remind(), intervalMs, onError),
   };
 };
 

@@ -6,6 +6,9 @@ import { startTestServer, type TestServer } from '../../test-support/test-server
 let server: TestServer;
 let kit: RequestsKit;
 
+/** The settings this file does not change: retention and upload quotas, off by default. */
+const OTHER_SETTINGS_OFF = { message_edit_window_minutes: null, retention_days: null, upload_quota_per_user_mb: null, upload_quota_total_mb: null };
+
 const DAY_MS = 86_400_000;
 const PEOPLE = ['admin', 'maria.santos', 'juan.delacruz', 'ana.reyes', 'jose.garcia', 'liza.mendoza', 'carmen.flores', 'ramon.bautista', 'paolo.villanueva', 'grace.tan'];
 
@@ -65,7 +68,7 @@ afterAll(async () => {
 
 describe('the daily reminder round', () => {
   it('reminds each approver still to vote at the current level once a day, after reminder_days (2)', async () => {
-    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, message_edit_window_minutes: null } });
+    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, ...OTHER_SETTINGS_OFF } });
     // Filed today: not yet overdue tomorrow.
     expect(await remind(at(1, 23))).toBe(0);
     expect(Object.values(await remindersByPerson()).flat()).toEqual([]);
@@ -109,8 +112,8 @@ describe('settings', () => {
   it('reminder_days moves the reminders later; the change is audited', async () => {
     const changed = await kit.call('admin', 'PATCH', '/api/v1/admin/settings', { reminder_days: 5 });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ success: true, settings: { reminder_days: 5, message_edit_window_minutes: null } });
-    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 5, message_edit_window_minutes: null } });
+    expect(changed.body).toEqual({ success: true, settings: { reminder_days: 5, ...OTHER_SETTINGS_OFF } });
+    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 5, ...OTHER_SETTINGS_OFF } });
 
     const fresh = await fileOffset('grace.tan');
     // Day 5 at midnight is less than five days after anything filed today: none, where a
@@ -135,7 +138,7 @@ describe('settings', () => {
       address: '127.0.0.1',
     });
 
-    expect((await kit.call('admin', 'PATCH', '/api/v1/admin/settings', { reminder_days: 2 })).body).toEqual({ success: true, settings: { reminder_days: 2, message_edit_window_minutes: null } });
+    expect((await kit.call('admin', 'PATCH', '/api/v1/admin/settings', { reminder_days: 2 })).body).toEqual({ success: true, settings: { reminder_days: 2, ...OTHER_SETTINGS_OFF } });
     // A withdrawn fresh request stops its reminders.
     expect((await kit.call('grace.tan', 'POST', `/api/v1/forms/me/requests/${fresh}/withdraw`)).status).toBe(200);
     expect(await remind(at(7, 12))).toBe(3);
@@ -157,7 +160,7 @@ describe('settings', () => {
       expect(refused.body.success).toBe(false);
       expect(refused.body.message, JSON.stringify(body)).toMatch(message);
     }
-    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, message_edit_window_minutes: null } });
+    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, ...OTHER_SETTINGS_OFF } });
   });
 });
 
@@ -212,7 +215,7 @@ describe('overdue requests', () => {
         expect(refused.body).toEqual({ success: false, message: TEXT.permissionDenied });
       }
     }
-    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, message_edit_window_minutes: null } });
+    expect((await kit.call('admin', 'GET', '/api/v1/admin/settings')).body).toEqual({ success: true, settings: { reminder_days: 2, ...OTHER_SETTINGS_OFF } });
     expect((await kit.call(null, 'GET', '/api/v1/admin/overdue')).status).toBe(401);
   });
 });

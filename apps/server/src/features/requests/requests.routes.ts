@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
-import { readMultipart } from '../../http/multipart.js';
+import { readMultipart, type QuotaLookup } from '../../http/multipart.js';
 import { serve } from '../../http/serve-route.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { sendStoredFile } from '../../storage/send-file.js';
@@ -17,10 +17,13 @@ export const requestsRoutes =
     requests,
     approvals,
     files,
+    uploadQuota,
   }: {
     requests: RequestsService;
     approvals: ApprovalsService;
     files: FileStore;
+    /** What a person's upload quota leaves them (request files count against it). */
+    uploadQuota: (userId: number) => ReturnType<QuotaLookup>;
   }) =>
   async (app: FastifyInstance) => {
     serve(app, calls.forms, async (request) => ({ success: ok, forms: await requests.listForms(caller(request).id) }));
@@ -53,7 +56,7 @@ export const requestsRoutes =
     serve(app, calls.submit, async (request) => {
       // The form decides the data part's schema and file fields, so it is read first.
       const form = await requests.formForSubmit(caller(request).id, request.params.id, request.params.kind, request.query.copy_of);
-      const upload = await readMultipart(request, files, { data: form.schema, files: form.files });
+      const upload = await readMultipart(request, files, { data: form.schema, files: form.files }, () => uploadQuota(caller(request).id));
       try {
         return { success: ok, ...(await requests.submit(caller(request), form, upload.data as Record<string, unknown>, upload.files)) };
       } finally {

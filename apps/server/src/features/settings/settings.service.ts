@@ -4,19 +4,22 @@
  */
 import { settingsSchema, type Settings } from '@ichat/shared';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/tables.js';
 import { nowMs, parseJson } from '../../db/values.js';
 import type { Actor, AuditTrail } from '../audit/audit.service.js';
 
-export const DEFAULT_SETTINGS: Settings = { reminder_days: 2, message_edit_window_minutes: null };
+export const DEFAULT_SETTINGS: Settings = { reminder_days: 2, message_edit_window_minutes: null, retention_days: null, upload_quota_per_user_mb: null, upload_quota_total_mb: null };
 
 export const createSettingsService = ({ db, audit }: { db: Kysely<Database>; audit: AuditTrail }) => {
   const read = async (): Promise<Settings> => {
     const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
-    const stored = Object.fromEntries(rows.map((row) => [row.key, parseJson<unknown>(row.value)]));
-    // A value an older version stored that no longer fits falls back to its default.
-    const parsed = settingsSchema.partial().safeParse(stored);
-    return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+    // A value an older version stored that no longer fits falls back to its own default.
+    const fitting = rows.filter((row) => {
+      const field = settingsSchema.shape[row.key as keyof Settings] as z.ZodType | undefined;
+      return field?.safeParse(parseJson<unknown>(row.value)).success === true;
+    });
+    return { ...DEFAULT_SETTINGS, ...Object.fromEntries(fitting.map((row) => [row.key, parseJson<unknown>(row.value)])) };
   };
 
   return {

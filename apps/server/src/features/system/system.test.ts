@@ -126,4 +126,14 @@ describe('the envelope and the page', () => {
     }
     expect(JSON.stringify(spec.body.paths['/api/v1/accounts/login']?.['post']?.requestBody)).toContain('rememberMe');
   });
+
+  it('sends the documentation page’s old address to the page, with or without a query (no redirect loop)', async () => {
+    const oldAddress = ['', 'docs', 'static', 'index.html'].join('/');
+    for (const url of [oldAddress, `${oldAddress}?before=true`, `${oldAddress}?a=1&b=%22`]) {
+      const once = await fetch(`${server.baseUrl}${url}`, { redirect: 'manual' });
+      expect(once.status, url).toBe(302);
+      expect(once.headers.get('location'), url).toBe('/docs/');
+      expect((await fetch(`${server.baseUrl}${url}`)).status, url).toBe(200);
+    }
+  });
 });
