@@ -119,12 +119,17 @@ describe(`backup and restore on ${dialectUnderTest}`, () => {
     };
     const load = Promise.all([messageWriter(tokens.maria, 'maria'), messageWriter(tokens.juan, 'juan'), messageWriter(tokens.maria, 'maria-2'), requestWriter()]);
 
-    await sleep(1500);
+    // Enough acknowledged first (a loaded machine writes slower than a quiet one).
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!done() && Date.now() < deadline) await sleep(50);
+    };
+    await until(() => messages.length > 25 && requests.length > 4);
     const backupDir = path.join(scratch, 'backup');
     const backupStarted = Date.now();
     const backup = await admin(['backup', backupDir], { dataDir: server.config.dataDir, databaseUrl: serverDatabaseUrl() });
     const backupEnded = Date.now();
-    await sleep(500);
+    await until(() => messages.some((entry) => entry.at > backupEnded));
     writing = false;
     await load;
     expect(backup.stderr).toBe('');
