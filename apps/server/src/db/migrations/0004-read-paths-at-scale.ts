@@ -5,8 +5,9 @@
  *   every page, catch-up and position read still starts with the same two columns, and an
  *   unread count (messages above a member's cursor, not their own, not deleted) is read
  *   from the index alone, however far behind the cursor is;
- * - request_approvers (voted_by, request_id): History lists the requests a stand-in voted
- *   on, beside those the person is an approver of (approver_id, request_id, from 0001).
+ * - request_approvers (voted_by, request_id): History counts the requests a stand-in voted
+ *   on, beside those the person is an approver of (approver_id, request_id, from 0001),
+ *   from the indexes alone.
  */
 import type { Kysely, Migration } from 'kysely';
 

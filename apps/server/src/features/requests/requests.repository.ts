@@ -99,18 +99,6 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
   const listBase = (executor: Executor = db) =>
     executor.selectFrom('form_requests as r').innerJoin('users as u', 'u.id', 'r.requester_id').select(listColumns);
 
-  /**
-   * The ids of the requests a person is an approver of or voted on as a stand-in: two index
-   * ranges (request_approvers by approver and by voted_by, migration 0004), so History never
-   * reads requests it does not list.
-   */
-  const historyIds = (userId: number) =>
-    db
-      .selectFrom('request_approvers as a')
-      .select('a.request_id as id')
-      .where('a.approver_id', '=', userId)
-      .union(db.selectFrom('request_approvers as b').select('b.request_id as id').where('b.voted_by', '=', userId));
-
   const searchConditions = (search: ListSearch) => {
     const pattern = likePattern(search.text);
     const contains = (text: RawBuilder<unknown>) => sql<boolean>`lower(${text}) like ${pattern} escape '\\'`;
@@ -136,7 +124,20 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
   const listed = (list: RequestList, search: ListSearch | undefined) => {
     let query = listBase();
     if (list.kind === 'mine') query = query.where('r.requester_id', '=', list.userId);
-    if (list.kind === 'history') query = query.where('r.id', 'in', historyIds(list.userId));
+    if (list.kind === 'history') {
+      // Tested per request, newest first: a page stops at its last row, where collecting
+      // every id of a busy approver first (tens of thousands) would not.
+      const { userId } = list;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('request_approvers as a')
+            .select('a.id')
+            .whereRef('a.request_id', '=', 'r.id')
+            .where((seat) => seat.or([seat('a.approver_id', '=', userId), seat('a.voted_by', '=', userId)])),
+        ),
+      );
+    }
     if (list.kind === 'awaiting') {
       const { userId, principals } = list;
       // The list form of the shared votingSeat rule: pending, not their own, and at the
@@ -147,7 +148,14 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
         .where('r.requester_id', '!=', userId)
         .where((eb) => {
           const seatsNow = () => eb.selectFrom('request_approvers as a').select('a.id').whereRef('a.request_id', '=', 'r.id').whereRef('a.level', '=', 'r.current_level');
-          const ownOpen = eb.exists(seatsNow().where('a.approver_id', '=', userId).where('a.has_voted', '=', false));
+          // A count per pending request rather than EXISTS: PostgreSQL would turn EXISTS into a
+          // join over all of a busy approver's seats (31 000, most long decided) to find the
+          // few hundred pending ones; per request it is one probe of request_approvers_unique.
+          const ownOpen = eb(
+            sql<number>`(select count(*) from request_approvers o where o.request_id = r.id and o.level = r.current_level and o.approver_id = ${userId} and o.has_voted = ${false})`,
+            '>',
+            0,
+          );
           if (principals.length === 0) return ownOpen;
           return eb.or([
             ownOpen,
@@ -414,8 +422,9 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
 
     async countRequests(list: RequestList, search: ListSearch | undefined): Promise<number> {
       if (list.kind === 'history' && search === undefined) {
-        // From the approvers' indexes alone: each request the person has a seat on once
-        // (they may sit at both levels), and those they voted on only as a stand-in.
+        // From the approvers' indexes alone (by approver, and by voted_by from migration
+        // 0004): each request the person has a seat on once (they may sit at both levels),
+        // and those they voted on only as a stand-in.
         const { rows } = await sql<{ total: number }>`select
             (select count(distinct a.request_id) from request_approvers a where a.approver_id = ${list.userId})
           + (select count(distinct b.request_id) from request_approvers b where b.voted_by = ${list.userId}
