@@ -3,7 +3,8 @@
  * approvals", Lists): a long My Requests shows twenty at a time with the pages under it, a
  * search reaches requests beyond the first page, the address keeps the page and the search
  * so Go Back returns to them, and an approver's list and the header's count agree.
- * Paolo files explain-why memos (Liza decides them first), which no later spec reads.
+ * Paolo files transmittals (Jose decides them first); a later spec only ever looks for its
+ * own, newer, requests in Jose's list, which stay on its first page.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
@@ -21,12 +22,9 @@ test.beforeAll(async ({ request }) => {
   const paolo = await apiSignIn(request, 'paolo.villanueva');
   for (let n = 0; n < 22; n += 1) {
     filed.push(
-      await fileRequest(paolo, 'explain-why', {
-        manager: 'Jose Garcia',
-        explanation: `Late delivery number ${n + 1}: the truck broke down on the way to the site.`,
-        penalty: 'Verbal Warning',
-        offense: '1st Offense',
-        rule_no: 'III - Job Performance',
+      await fileRequest(paolo, 'transmittal', {
+        receiver: 'Cebu Warehouse',
+        transmittals: [{ description: `Delivery receipts, batch ${n + 1}`, quantity: 1, price: '0', remarks: '' }],
       }),
     );
   }
@@ -66,28 +64,32 @@ test('a search reaches past the first page, and Go Back returns to it', async ({
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(oldest.toLowerCase());
 
   // By the type's name as the list shows it; Enter searches at once.
-  await page.getByRole('searchbox', { name: 'Search' }).fill('penalized memo');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('transmittal form');
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
   await expect(page.getByTestId('request-range')).toHaveText(/^1–20 of \d+$/);
-  await expect(rows(page).filter({ hasNotText: 'Explain Why You Should Not Be Penalized Memo' })).toHaveCount(0);
+  await expect(rows(page).filter({ hasNotText: 'Transmittal Form' })).toHaveCount(0);
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('nothing like this');
   await expect(page.getByText('No requests match your search.')).toBeVisible();
 });
 
 test('an approver’s pending list is searched by the requester’s name, and the header counts it all', async ({ page, request }) => {
-  const liza = await apiSignIn(request, 'liza.mendoza');
-  const waiting = await request.get('/api/v1/forms/me/approvals?page=1&limit=1', { headers: liza.headers });
-  const { pagination } = (await waiting.json()) as { pagination: { total: number } };
-  expect(pagination.total).toBeGreaterThanOrEqual(22);
+  const jose = await apiSignIn(request, 'jose.garcia');
+  const total = async (query: string) => {
+    const answer = await request.get(`/api/v1/forms/me/approvals?page=1&limit=1${query}`, { headers: jose.headers });
+    return ((await answer.json()) as { pagination: { total: number } }).pagination.total;
+  };
+  const waiting = await total('');
+  const fromPaolo = await total('&query=Villanueva');
+  expect(fromPaolo).toBeGreaterThanOrEqual(22);
 
-  await signInAndWaitForHome(page, 'liza.mendoza@demo.local');
+  await signInAndWaitForHome(page, 'jose.garcia@demo.local');
   await page.goto('/requests?p=view-approval-list');
-  await expect(page.getByTestId('waiting-approvals')).toContainText(pagination.total > 99 ? '99+' : String(pagination.total));
+  await expect(page.getByTestId('waiting-approvals')).toContainText(waiting > 99 ? '99+' : String(waiting));
   await expect(rows(page)).toHaveCount(20);
-  await expect(page.getByTestId('request-range')).toHaveText(`1–20 of ${pagination.total}`);
+  await expect(page.getByTestId('request-range')).toHaveText(`1–20 of ${waiting}`);
   await page.getByRole('searchbox', { name: 'Search' }).fill('Villanueva');
-  await expect(page.getByTestId('request-range')).toHaveText(/^1–20 of 2\d$/);
+  await expect(page.getByTestId('request-range')).toHaveText(`1–20 of ${fromPaolo}`);
   await expect(rows(page).filter({ hasNotText: 'Paolo Villanueva' })).toHaveCount(0);
 
   await page.goto('/requests?p=view-approval-history');
