@@ -75,7 +75,9 @@ const listColumns = [
  * A member's unread count, read per membership (`m`): the messages above that member's own
  * cursor, not their own, not deleted. Counted in a subquery for each membership, so both
  * databases read one range of messages_unread (conversation_id, id, sender_id, is_deleted;
- * migration 0004) from the cursor up, and never the messages below it.
+ * migration 0004) from the cursor up, and never the messages below it. The callers skip the
+ * memberships whose cursor is at the conversation's latest message (nothing above it: most
+ * of them), which count as 0.
  */
 const unreadAboveCursor = (userId: number) => (eb: ExpressionBuilder<Database & { m: Database['conversation_members'] }, 'm'>) =>
   eb
@@ -166,9 +168,11 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
       if (conversationIds.length === 0) return new Map();
       const rows = await db
         .selectFrom('conversation_members as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
         .select(['m.conversation_id', unreadAboveCursor(userId)])
         .where('m.user_id', '=', userId)
         .where('m.conversation_id', 'in', conversationIds)
+        .whereRef('c.last_message_id', '>', 'm.last_read_message_id')
         .execute();
       return new Map(rows.map((row) => [row.conversation_id, Number(row.unread)]));
     },
@@ -180,6 +184,7 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
         .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
         .select(['c.is_group', unreadAboveCursor(userId)])
         .where('m.user_id', '=', userId)
+        .whereRef('c.last_message_id', '>', 'm.last_read_message_id')
         .execute();
       const totals = { personal: 0, group: 0 };
       for (const row of rows) totals[toBool(row.is_group) ? 'group' : 'personal'] += Number(row.unread);
