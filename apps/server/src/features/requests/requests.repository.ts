@@ -388,10 +388,6 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
 
     // ------------------------------------------------------------ lists
 
-    /**
-     * One page of a list, newest first, with how many rows match in all; without a window,
-     * the newest UNPAGED_LIMIT rows as the document's calls always answered.
-     */
     /** The newest rows of a list, up to UNPAGED_LIMIT: what the lists answer without a page. */
     listRequests: (list: RequestList, search: ListSearch | undefined) =>
       listed(list, search).orderBy('r.id', 'desc').limit(UNPAGED_LIMIT).execute(),
