@@ -44,6 +44,10 @@ export const CONVERSATION_FILTERS = ['personal', 'group'] as const;
 export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
 export const DEFAULT_CONVERSATION_FILTER: ConversationFilter = 'personal';
 
+/** The request lists' pages (My Requests, Pending Approvals, History): the usual size and the largest. */
+export const REQUEST_PAGE_SIZE = 20;
+export const REQUEST_PAGE_MAX_LIMIT = 100;
+
 /**
  * Attachment limit: 16 MB per file, checked while the upload streams. The original's
  * texts said 15 MB while its check said 16; here every text names the number the check uses

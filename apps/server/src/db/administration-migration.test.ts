@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 it(`turns each form's rule into one open band with the same approvers (${dialectUnderTest})`, async () => {
-  expect(await migrateTestDatabase(database)).toEqual(['0003-administration', '0005-notifications-and-edits', '0006-operations']);
+  expect(await migrateTestDatabase(database)).toEqual(['0003-administration', '0004-read-paths-at-scale', '0005-notifications-and-edits', '0006-operations']);
   const { db } = database;
   const bands = await db.selectFrom('approval_bands').selectAll().execute();
   expect(bands).toHaveLength(1);

@@ -14,7 +14,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-schema-'));
   ({ database, drop } = await openTestDatabase(dataDir));
-  expect(await migrateTestDatabase(database)).toEqual(['0001-initial-schema', '0002-message-search', '0003-administration', '0005-notifications-and-edits', '0006-operations']);
+  expect(await migrateTestDatabase(database)).toEqual(['0001-initial-schema', '0002-message-search', '0003-administration', '0004-read-paths-at-scale', '0005-notifications-and-edits', '0006-operations']);
 });
 afterAll(async () => {
   await database.close();

@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 it(`builds the index from messages stored before it, then keeps it in step (${dialectUnderTest})`, async () => {
-  expect(await migrateTestDatabase(database)).toEqual(['0002-message-search', '0003-administration', '0005-notifications-and-edits', '0006-operations']);
+  expect(await migrateTestDatabase(database)).toEqual(['0002-message-search', '0003-administration', '0004-read-paths-at-scale', '0005-notifications-and-edits', '0006-operations']);
   const search = createSearchRepository(database.db, database.dialect);
   const find = async (keyword: string) => (await search.searchMessages({ userId, keyword, limit: 10 })).map((hit) => hit.content);
 

@@ -9,6 +9,7 @@ import {
   pagePermissionsResponseSchema,
   reportsResponseSchema,
   requestDetailResponseSchema,
+  requestListQuerySchema,
   requestListResponseSchema,
   submitResponseSchema,
   voteBodySchema,
@@ -28,14 +29,27 @@ import { routeGroup } from './define.js';
 const { get, post } = routeGroup(['requests']);
 const delegation = routeGroup(['delegation']);
 const requestList = { response: requestListResponseSchema } as const;
+const listDescription =
+  'Without page and limit: every row, newest first, as the document describes the call. With page (from 1) or limit (1–100, default 20): that page, newest first, and `pagination`. `query` searches the reference id, the request type by code or name, the date as the list shows it (Jan 5, 2026 · Jan 5 · 2026-01-05 · 2026-01) in `time_zone` (default Asia/Manila), and the names the list shows.';
 
 export const requestRoutes = {
   forms: get('/api/v1/forms', 'The forms the caller may use', { response: formsResponseSchema }),
   pagePermissions: get('/api/v1/forms/me/permissions', 'Page permissions (approval_page)', { response: pagePermissionsResponseSchema }),
-  myRequests: get('/api/v1/forms/me/requests', 'The caller’s requests, newest first', requestList),
-  approvals: get('/api/v1/forms/me/approvals', 'Requests waiting on the caller’s vote', { ...requestList, refusals: [403] }),
+  myRequests: get('/api/v1/forms/me/requests', 'The caller’s requests, newest first', {
+    ...requestList,
+    description: listDescription,
+    query: requestListQuerySchema,
+    refusals: [400],
+  }),
+  approvals: get('/api/v1/forms/me/approvals', 'Requests waiting on the caller’s vote', {
+    ...requestList,
+    description: `${listDescription} Names: the requester's first and last name.`,
+    query: requestListQuerySchema,
+    refusals: [400, 403],
+  }),
   history: get('/api/v1/forms/me/requests/history', 'Requests the caller is an approver of, searched on the server', {
     ...requestList,
+    description: `${listDescription} Names: the requester's first, last and display name. Without page and limit, \`query\` matches as the document's call always did: the reference id, the type's code and the requester's names.`,
     query: historyQuerySchema,
     refusals: [400, 403],
   }),

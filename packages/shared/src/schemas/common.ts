@@ -38,6 +38,9 @@ export const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters.` });
 
+/** Where a page sits in a paged list: its number, its size and how many rows there are in all. */
+export const paginationSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
 /** Page and limit of a paged list. */
 export const pageQuery = (defaultLimit: number, maxLimit = 100) =>
   z.object({

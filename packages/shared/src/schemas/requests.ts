@@ -22,7 +22,9 @@ import {
   type SubmitKind,
 } from '../options.js';
 import { hasAtMostTwoDecimals, MAX_PESOS } from '../format.js';
-import { idSchema, isoDateSchema, successSchema } from './common.js';
+import { REQUEST_PAGE_MAX_LIMIT } from '../constants.js';
+import { idSchema, isoDateSchema, paginationSchema, successSchema } from './common.js';
+import { isTimeZone } from '../policies/notifications.js';
 
 export const formTypeSchema = z.enum(FORM_TYPES, { error: 'Unknown form type.' });
 
@@ -79,11 +81,43 @@ export const requestListItemSchema = z.object({
   requester_user_detail: z.object({ first_name: z.string(), last_name: z.string() }),
   user_detail: z.object({ display_name: z.string() }),
 });
-export const requestListResponseSchema = successSchema({ requests: z.array(requestListItemSchema) });
-
-export const historyQuerySchema = z.object({
-  query: z.string().trim().max(200, { error: 'Search text must be at most 200 characters.' }).optional(),
+/**
+ * My Requests, Pending Approvals and History. `pagination` is there only when the caller
+ * asked for a page (`page` or `limit`); without them a list answers as the document's call
+ * always did (docs/DECISIONS.md, "Requests and approvals", Lists).
+ */
+export const requestListResponseSchema = successSchema({
+  requests: z.array(requestListItemSchema),
+  pagination: paginationSchema.optional().describe('Only when page or limit was given: the page, its size and how many requests match in all.'),
 });
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int({ error: `${label} must be a whole number.` })
+    .min(min, { error: `${label} must be ${min} or more.` })
+    .max(max, { error: `${label} must be at most ${max}.` });
+
+/**
+ * The query of the three request lists: a page (`page`, `limit`), a search (`query`: the
+ * reference id, the request type by code or name, the date as the list shows it, the
+ * names the list shows) and the zone the dates are read in (`time_zone`, the viewer's;
+ * Asia/Manila when absent). Without page and limit the answer is every row, as before.
+ */
+export const requestListQuerySchema = z.object({
+  page: wholeNumber('Page', 1, 1_000_000).optional(),
+  limit: wholeNumber('Limit', 1, REQUEST_PAGE_MAX_LIMIT).optional(),
+  query: z.string({ error: 'Search text must be text.' }).trim().max(200, { error: 'Search text must be at most 200 characters.' }).optional(),
+  time_zone: z
+    .string({ error: 'time_zone must be text.' })
+    .max(64, { error: 'time_zone must be a time zone such as Asia/Manila.' })
+    .refine(isTimeZone, { error: 'time_zone must be a time zone such as Asia/Manila.' })
+    .optional(),
+});
+export type RequestListQuery = z.output<typeof requestListQuerySchema>;
+
+/** History's `query` is the document's own; page, limit and time_zone are the lists' additions. */
+export const historyQuerySchema = requestListQuerySchema;
 
 export const approverSchema = z.object({
   id: idSchema,

@@ -3,6 +3,7 @@ import type { DialectName } from '../dialect.js';
 import { initialSchema } from './0001-initial-schema.js';
 import { messageSearch } from './0002-message-search.js';
 import { administration } from './0003-administration.js';
+import { readPathsAtScale } from './0004-read-paths-at-scale.js';
 import { notificationsAndEdits } from './0005-notifications-and-edits.js';
 import { operations } from './0006-operations.js';
 
@@ -11,7 +12,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0001-initial-schema': initialSchema(dialect),
   '0002-message-search': messageSearch(dialect),
   '0003-administration': administration(dialect),
-  // 0004 is reserved for another line of work (its indexes), landing separately.
+  '0004-read-paths-at-scale': readPathsAtScale(),
   '0005-notifications-and-edits': notificationsAndEdits(dialect),
   '0006-operations': operations(dialect),
 });

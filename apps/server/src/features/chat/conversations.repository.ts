@@ -3,7 +3,7 @@
  * Unread counts come from each member's read cursor (docs/DESIGN.md, "Unread counts and seen-by: read cursors"; not a row
  * per message per reader"): messages above the cursor, not the reader's own, not deleted.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
 import type { NotificationLevel } from '@ichat/shared';
 import type { Database } from '../../db/tables.js';
@@ -82,6 +82,24 @@ const toListRow = <Row extends { is_group: unknown; is_pinned: unknown; notifica
   is_pinned: toBool(row.is_pinned as never),
   notification_level: row.notification_level as NotificationLevel,
 });
+
+/**
+ * A member's unread count, read per membership (`m`): the messages above that member's own
+ * cursor, not their own, not deleted. Counted in a subquery for each membership, so both
+ * databases read one range of messages_unread (conversation_id, id, sender_id, is_deleted;
+ * migration 0004) from the cursor up, and never the messages below it. The callers skip the
+ * memberships whose cursor is at the conversation's latest message (nothing above it: most
+ * of them), which count as 0.
+ */
+const unreadAboveCursor = (userId: number) => (eb: ExpressionBuilder<Database & { m: Database['conversation_members'] }, 'm'>) =>
+  eb
+    .selectFrom('messages as msg')
+    .select((count) => count.fn.countAll<number>().as('n'))
+    .whereRef('msg.conversation_id', '=', 'm.conversation_id')
+    .whereRef('msg.id', '>', 'm.last_read_message_id')
+    .where('msg.sender_id', '<>', userId)
+    .where('msg.is_deleted', '=', false)
+    .as('unread');
 
 export const createConversationsRepository = (db: Kysely<Database>) => {
   // Every send moves the sender's cursor: compiled once (db/compile-once.ts).
@@ -167,16 +185,12 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
     async unreadCounts(userId: number, conversationIds: number[]): Promise<Map<number, number>> {
       if (conversationIds.length === 0) return new Map();
       const rows = await db
-        .selectFrom('messages as msg')
-        .innerJoin('conversation_members as m', (join) =>
-          join.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', userId),
-        )
-        .select(['msg.conversation_id', (eb) => eb.fn.countAll<number>().as('unread')])
-        .where('msg.conversation_id', 'in', conversationIds)
-        .whereRef('msg.id', '>', 'm.last_read_message_id')
-        .where('msg.sender_id', '<>', userId)
-        .where('msg.is_deleted', '=', false)
-        .groupBy('msg.conversation_id')
+        .selectFrom('conversation_members as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select(['m.conversation_id', unreadAboveCursor(userId)])
+        .where('m.user_id', '=', userId)
+        .where('m.conversation_id', 'in', conversationIds)
+        .whereRef('c.last_message_id', '>', 'm.last_read_message_id')
         .execute();
       return new Map(rows.map((row) => [row.conversation_id, Number(row.unread)]));
     },
@@ -186,14 +200,9 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
       const rows = await db
         .selectFrom('conversation_members as m')
         .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-        .innerJoin('messages as msg', (join) =>
-          join.onRef('msg.conversation_id', '=', 'm.conversation_id').onRef('msg.id', '>', 'm.last_read_message_id'),
-        )
-        .select(['c.is_group', (eb) => eb.fn.countAll<number>().as('unread')])
+        .select(['c.is_group', unreadAboveCursor(userId)])
         .where('m.user_id', '=', userId)
-        .where('msg.sender_id', '<>', userId)
-        .where('msg.is_deleted', '=', false)
-        .groupBy('c.is_group')
+        .whereRef('c.last_message_id', '>', 'm.last_read_message_id')
         .execute();
       const totals = { personal: 0, group: 0 };
       for (const row of rows) totals[toBool(row.is_group) ? 'group' : 'personal'] += Number(row.unread);

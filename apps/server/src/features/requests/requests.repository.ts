@@ -2,7 +2,7 @@
  * The only place forms, permissions, approval rules, requests, their lines, files,
  * approvers and votes are queried (001 §3, §7).
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { storedFileColumns, toBool } from '../../db/values.js';
 
@@ -41,6 +41,39 @@ export interface NewRequestFile {
 /** Escapes LIKE wildcards so a search is matched literally. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The three request lists (001 §2): the caller's own requests, those waiting on the caller's
+ * vote now (directly or for an approver they stand in for today, `principals`), and every
+ * request the caller is an approver of or voted on as a stand-in.
+ */
+export type RequestList =
+  | { kind: 'mine'; userId: number }
+  | { kind: 'awaiting'; userId: number; principals: readonly number[] }
+  | { kind: 'history'; userId: number };
+
+/** A requester's name as a list searches it: first, last, "first last", or the display name. */
+export type SearchedName = 'first_name' | 'last_name' | 'full_name' | 'display_name';
+
+/** What a list's search matches (request-search.ts reads it from the text). */
+export interface ListSearch {
+  /** Lower-cased; the reference id and the names must contain it. */
+  text: string;
+  /** False when no reference id can contain the text: the reference ids are not read. */
+  inReferences: boolean;
+  formTypes: readonly string[];
+  /** Filing times, each from `from` (inclusive) to `to` (exclusive). */
+  createdWithin: readonly { from: number; to: number }[];
+  names: readonly SearchedName[];
+}
+
+export interface ListWindow {
+  offset: number;
+  limit: number;
+}
+
+/** What the lists answer without a page: the newest this many, as they always have. */
+export const UNPAGED_LIMIT = 500;
+
 const listColumns = [
   'r.id',
   'r.form_id',
@@ -65,6 +98,81 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
 
   const listBase = (executor: Executor = db) =>
     executor.selectFrom('form_requests as r').innerJoin('users as u', 'u.id', 'r.requester_id').select(listColumns);
+
+  const searchConditions = (search: ListSearch) => {
+    const pattern = likePattern(search.text);
+    const contains = (text: RawBuilder<unknown>) => sql<boolean>`lower(${text}) like ${pattern} escape '\\'`;
+    const names: Record<SearchedName, RawBuilder<unknown>> = {
+      first_name: sql`first_name`,
+      last_name: sql`last_name`,
+      full_name: sql`first_name || ' ' || last_name`,
+      display_name: sql`display_name`,
+    };
+    return [
+      ...(search.inReferences ? [contains(sql`r.reference_id`)] : []),
+      ...(search.formTypes.length > 0 ? [sql<boolean>`r.form_type in (${sql.join([...search.formTypes])})`] : []),
+      // The people first (a few thousand rows at most), then their requests: the names are
+      // read once per person, not once per request.
+      ...(search.names.length > 0
+        ? [sql<boolean>`r.requester_id in (select id from users where ${sql.join(search.names.map((name) => contains(names[name])), sql` or `)})`]
+        : []),
+      ...search.createdWithin.map(({ from, to }) => sql<boolean>`(r.created_at >= ${from} and r.created_at < ${to})`),
+    ];
+  };
+
+  /** A list's rows (listColumns), searched when a search is given, in no particular order. */
+  const listed = (list: RequestList, search: ListSearch | undefined) => {
+    let query = listBase();
+    if (list.kind === 'mine') query = query.where('r.requester_id', '=', list.userId);
+    if (list.kind === 'history') {
+      // Tested per request, newest first: a page stops at its last row, where collecting
+      // every id of a busy approver first (tens of thousands) would not.
+      const { userId } = list;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('request_approvers as a')
+            .select('a.id')
+            .whereRef('a.request_id', '=', 'r.id')
+            .where((seat) => seat.or([seat('a.approver_id', '=', userId), seat('a.voted_by', '=', userId)])),
+        ),
+      );
+    }
+    if (list.kind === 'awaiting') {
+      const { userId, principals } = list;
+      // The list form of the shared votingSeat rule: pending, not their own, and at the
+      // current level either their own seat is open, or they have no seat there, have not
+      // voted there for anyone, and an approver they stand in for today has an open seat.
+      query = query
+        .where('r.status', '=', 'pending')
+        .where('r.requester_id', '!=', userId)
+        .where((eb) => {
+          const seatsNow = () => eb.selectFrom('request_approvers as a').select('a.id').whereRef('a.request_id', '=', 'r.id').whereRef('a.level', '=', 'r.current_level');
+          // A count per pending request rather than EXISTS: PostgreSQL would turn EXISTS into a
+          // join over all of a busy approver's seats (31 000, most long decided) to find the
+          // few hundred pending ones; per request it is one probe of request_approvers_unique.
+          const ownOpen = eb(
+            sql<number>`(select count(*) from request_approvers o where o.request_id = r.id and o.level = r.current_level and o.approver_id = ${userId} and o.has_voted = ${false})`,
+            '>',
+            0,
+          );
+          if (principals.length === 0) return ownOpen;
+          return eb.or([
+            ownOpen,
+            eb.and([
+              eb.not(eb.exists(seatsNow().where('a.approver_id', '=', userId))),
+              eb.not(eb.exists(seatsNow().where('a.voted_by', '=', userId))),
+              eb.exists(seatsNow().where('a.approver_id', 'in', [...principals]).where('a.has_voted', '=', false)),
+            ]),
+          ]);
+        });
+    }
+    if (search) {
+      const conditions = searchConditions(search);
+      query = conditions.length > 0 ? query.where((eb) => eb.or(conditions)) : query.where(sql<boolean>`1 = 0`);
+    }
+    return query;
+  };
 
   return {
     async findUserAccess(userId: number) {
@@ -280,34 +388,51 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
 
     // ------------------------------------------------------------ lists
 
-    listOfRequester: (userId: number) => listBase().where('r.requester_id', '=', userId).orderBy('r.id', 'desc').limit(500).execute(),
+    /** The newest rows of a list, up to UNPAGED_LIMIT: what the lists answer without a page. */
+    listRequests: (list: RequestList, search: ListSearch | undefined) =>
+      listed(list, search).orderBy('r.id', 'desc').limit(UNPAGED_LIMIT).execute(),
 
     /**
-     * Requests waiting on this person now (the list form of the shared votingSeat rule):
-     * pending, not their own, and at the current level either their own seat is open, or
-     * they have no seat there, have not voted there for anyone, and an approver they stand
-     * in for today (`principals`) has an open seat.
+     * One page of a list, newest first, and how many rows the list holds in all. A searched
+     * list is read once, the total counted over the same rows (count(*) over ()); an
+     * unsearched one is counted from its index (countRequests).
      */
-    listAwaiting: (userId: number, principals: readonly number[] = []) =>
-      listBase()
-        .where('r.status', '=', 'pending')
-        .where('r.requester_id', '!=', userId)
-        .where((eb) => {
-          const seatsNow = () => eb.selectFrom('request_approvers as a').select('a.id').whereRef('a.request_id', '=', 'r.id').whereRef('a.level', '=', 'r.current_level');
-          const ownOpen = eb.exists(seatsNow().where('a.approver_id', '=', userId).where('a.has_voted', '=', false));
-          if (principals.length === 0) return ownOpen;
-          return eb.or([
-            ownOpen,
-            eb.and([
-              eb.not(eb.exists(seatsNow().where('a.approver_id', '=', userId))),
-              eb.not(eb.exists(seatsNow().where('a.voted_by', '=', userId))),
-              eb.exists(seatsNow().where('a.approver_id', 'in', [...principals]).where('a.has_voted', '=', false)),
-            ]),
-          ]);
-        })
+    async pageOfRequests(list: RequestList, search: ListSearch | undefined, window: ListWindow) {
+      if (search === undefined) {
+        const [rows, total] = await Promise.all([
+          listed(list, undefined).orderBy('r.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+          this.countRequests(list, undefined),
+        ]);
+        return { rows, total };
+      }
+      const counted = await listed(list, search)
+        .select(sql<number>`count(*) over ()`.as('total'))
         .orderBy('r.id', 'desc')
-        .limit(500)
-        .execute(),
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+      // A page past the end has no row to carry the total.
+      const total = counted[0] ? Number(counted[0].total) : window.offset === 0 ? 0 : await this.countRequests(list, search);
+      return { rows: counted.map(({ total: _total, ...row }) => row), total };
+    },
+
+    async countRequests(list: RequestList, search: ListSearch | undefined): Promise<number> {
+      if (list.kind === 'history' && search === undefined) {
+        // From the approvers' indexes alone (by approver, and by voted_by from migration
+        // 0004): each request the person has a seat on once (they may sit at both levels),
+        // and those they voted on only as a stand-in.
+        const { rows } = await sql<{ total: number }>`select
+            (select count(distinct a.request_id) from request_approvers a where a.approver_id = ${list.userId})
+          + (select count(distinct b.request_id) from request_approvers b where b.voted_by = ${list.userId}
+              and not exists (select 1 from request_approvers c where c.request_id = b.request_id and c.approver_id = ${list.userId})) as total`.execute(db);
+        return Number(rows[0]?.total ?? 0);
+      }
+      const row = await listed(list, search)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
 
     /** Pending requests whose current level has waited since before `startedBefore`, with the approvers still to vote. */
     async listOverdue(startedBefore: number) {
@@ -323,30 +448,6 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
         .limit(5000)
         .execute();
       return rows;
-    },
-
-    /** Every request the approver is listed on or voted on as a stand-in, optionally matching a search text. */
-    listHistory: (userId: number, query: string | undefined) => {
-      let select = listBase()
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('request_approvers as a')
-              .select('a.id')
-              .whereRef('a.request_id', '=', 'r.id')
-              .where((seat) => seat.or([seat('a.approver_id', '=', userId), seat('a.voted_by', '=', userId)])),
-          ),
-        )
-        .orderBy('r.id', 'desc')
-        .limit(500);
-      if (query) {
-        const pattern = likePattern(query);
-        const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-        select = select.where((eb) =>
-          eb.or([like('r.reference_id'), like('r.form_type'), like('u.first_name'), like('u.last_name'), like('u.display_name')]),
-        );
-      }
-      return select.execute();
     },
 
     // ------------------------------------------------------------ one request

@@ -33,14 +33,11 @@ export const requestsRoutes =
       permissions: await requests.pagePermissions(caller(request).id),
     }));
 
-    serve(app, calls.myRequests, async (request) => ({ success: ok, requests: await requests.listMine(caller(request).id) }));
+    serve(app, calls.myRequests, async (request) => ({ success: ok, ...(await requests.listMine(caller(request).id, request.query)) }));
 
-    serve(app, calls.approvals, async (request) => ({ success: ok, requests: await requests.listAwaiting(caller(request).id) }));
+    serve(app, calls.approvals, async (request) => ({ success: ok, ...(await requests.listAwaiting(caller(request).id, request.query)) }));
 
-    serve(app, calls.history, async (request) => ({
-      success: ok,
-      requests: await requests.listHistory(caller(request).id, request.query.query),
-    }));
+    serve(app, calls.history, async (request) => ({ success: ok, ...(await requests.listHistory(caller(request).id, request.query)) }));
 
     serve(app, calls.detail, async (request) => ({
       success: ok,

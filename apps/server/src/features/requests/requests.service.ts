@@ -25,9 +25,11 @@ import {
   FORM_TYPES,
   MAX_CENTAVOS,
   REFERENCE_PREFIXES,
+  REQUEST_PAGE_SIZE,
   TEXT,
   centavosToPesos,
   type FormType,
+  type RequestListQuery,
   type RequestStatus,
   type SubmitKind,
 } from '@ichat/shared';
@@ -42,7 +44,8 @@ import type { AuthUser } from '../../auth/auth-user.js';
 import type { NotificationPush } from '../notifications/notification-push.js';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { DelegationsRepository } from './delegations.repository.js';
-import type { NewLine, RequestsRepository } from './requests.repository.js';
+import { historySearchAsBefore, requestSearch, type RequestSearch } from './request-search.js';
+import type { ListSearch, NewLine, RequestList, RequestsRepository, SearchedName } from './requests.repository.js';
 
 /** A form whose chain has no band for the amount (an administrator left it without one). */
 export const CHAIN_MISSING = 'This form has no approvers set up yet. Please ask an administrator.';
@@ -77,7 +80,7 @@ const toSafeNumber = (value: bigint): number => {
 const pesos = (centavos: number | null): number | null => (centavos === null ? null : centavosToPesos(centavos));
 
 /** A row of the requests lists (requests.repository.ts listBase) as the lists answer it. */
-export const toListItem = (row: Awaited<ReturnType<RequestsRepository['listOfRequester']>>[number]) => ({
+export const toListItem = (row: Awaited<ReturnType<RequestsRepository['listRequests']>>[number]) => ({
   id: row.id,
   reference_id: row.reference_id,
   request_type: row.form_type as FormType,
@@ -101,6 +104,17 @@ export const fileSpecFor = (type: FormType): Record<string, { maxCount: number }
   }
   return fields;
 };
+
+/** The page a list was asked for; null when neither page nor limit was given (every row, as before). */
+const pageOf = (query: RequestListQuery): { page: number; limit: number } | null =>
+  query.page === undefined && query.limit === undefined ? null : { page: query.page ?? 1, limit: query.limit ?? REQUEST_PAGE_SIZE };
+
+const withNames = (search: RequestSearch | undefined, names: SearchedName[]): ListSearch | undefined =>
+  search === undefined ? undefined : { ...search, names };
+
+/** A list's search as request-search.ts reads the text, in the viewer's zone, over the names the list shows. */
+const searchOf = (query: RequestListQuery, names: SearchedName[]): ListSearch | undefined =>
+  withNames(requestSearch(query.query, query.time_zone), names);
 
 interface PreparedRequest {
   details: Record<string, unknown>;
@@ -133,6 +147,14 @@ export const createRequestsService = ({ db, requests, delegations, notifications
     const [approvers, standIns] = await Promise.all([requests.approversOf(requestId), standInsOf(userId)]);
     enforce(canSeeRequest(userId, request, approvers, standIns));
     return { request, approvers, standIns };
+  };
+
+  /** A list as asked: every row (up to UNPAGED_LIMIT) without a page, else the page and the total. */
+  const answerList = async (list: RequestList, search: ListSearch | undefined, query: RequestListQuery) => {
+    const page = pageOf(query);
+    if (page === null) return { requests: (await requests.listRequests(list, search)).map(toListItem) };
+    const { rows, total } = await requests.pageOfRequests(list, search, { offset: (page.page - 1) * page.limit, limit: page.limit });
+    return { requests: rows.map(toListItem), pagination: { ...page, total } };
   };
 
   const requireUser = async (userId: number) => {
@@ -429,19 +451,28 @@ export const createRequestsService = ({ db, requests, delegations, notifications
       }
     },
 
-    async listMine(userId: number) {
-      return (await requests.listOfRequester(userId)).map(toListItem);
-    },
+    /** My Requests: searched on reference id, type and date (the caller's own, so no names). */
+    listMine: (userId: number, query: RequestListQuery = {}) =>
+      answerList({ kind: 'mine', userId }, searchOf(query, []), query),
 
-    async listAwaiting(userId: number) {
+    /** Pending Approvals: also searched on the requester's names, as the page shows them. */
+    async listAwaiting(userId: number, query: RequestListQuery = {}) {
       const standIns = await requireApprovalPage(userId);
       const principals = standIns.delegations.map((delegation) => delegation.approver_id);
-      return (await requests.listAwaiting(userId, principals)).map(toListItem);
+      return answerList({ kind: 'awaiting', userId, principals }, searchOf(query, ['first_name', 'last_name', 'full_name']), query);
     },
 
-    async listHistory(userId: number, query: string | undefined) {
+    /**
+     * History: the document's server-side search. Without a page its `query` matches as it
+     * always did; a page is searched like the other lists, with the display name as well.
+     */
+    async listHistory(userId: number, query: RequestListQuery = {}) {
       await requireApprovalPage(userId);
-      return (await requests.listHistory(userId, query || undefined)).map(toListItem);
+      const search =
+        pageOf(query) === null
+          ? withNames(historySearchAsBefore(query.query), ['first_name', 'last_name', 'display_name'])
+          : searchOf(query, ['first_name', 'last_name', 'full_name', 'display_name']);
+      return answerList({ kind: 'history', userId }, search, query);
     },
 
     /** The requester, the listed approvers and their stand-ins may see a request; anyone else gets 404. */
@@ -568,7 +599,7 @@ export const createRequestsService = ({ db, requests, delegations, notifications
         const slice = months.find((m) => m.id === manilaToday(row.created_at).slice(0, 7));
         if (slice) slice.value += row.total_cost;
       }
-      const awaiting = user.approval_page ? await requests.listAwaiting(userId) : [];
+      const awaiting = user.approval_page ? await requests.listRequests({ kind: 'awaiting', userId, principals: [] }, undefined) : [];
       const awaitingByType = FORM_TYPES.map((type) => ({
         id: type,
         label: FORM_TYPE_NAMES[type],

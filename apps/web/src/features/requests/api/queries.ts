@@ -1,16 +1,24 @@
-import { FORM_REQUEST_NOTIFICATION_TYPES, routes, type VoteBody } from '@ichat/shared';
+import { FORM_REQUEST_NOTIFICATION_TYPES, REQUEST_PAGE_SIZE, routes, type VoteBody } from '@ichat/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
 import { useLiveEvent, useReconnected } from '../../live';
+import type { RequestListItem } from '../list/request-rows';
+
+/** A page of one of the three lists, and the text it is searched for ('' for none). */
+export interface ListPage {
+  page: number;
+  search: string;
+}
 
 export const requestKeys = {
   all: ['requests'] as const,
   forms: () => [...requestKeys.all, 'forms'] as const,
   permissions: () => [...requestKeys.all, 'permissions'] as const,
-  mine: () => [...requestKeys.all, 'mine'] as const,
-  approvals: () => [...requestKeys.all, 'approvals'] as const,
-  history: (query: string) => [...requestKeys.all, 'history', query] as const,
+  mine: (page?: ListPage) => [...requestKeys.all, 'mine', ...(page ? [page] : [])] as const,
+  /** Every approvals read starts with this key: the pages and the header's count refresh together. */
+  approvals: (page?: ListPage | 'count') => [...requestKeys.all, 'approvals', ...(page ? [page] : [])] as const,
+  history: (page?: ListPage) => [...requestKeys.all, 'history', ...(page ? [page] : [])] as const,
   detail: (type: string, id: number) => [...requestKeys.all, 'detail', type, id] as const,
   reports: () => [...requestKeys.all, 'reports'] as const,
 };
@@ -45,19 +53,39 @@ export const usePagePermissionsQuery = () =>
     { staleTime: 60_000 },
   );
 
-export const useMyRequestsQuery = () =>
-  useRequestsRead(requestKeys.mine(), (signal) => callApi(routes.requests.myRequests, { signal }), (answer) => answer.requests);
+/** The viewer's time zone, which the lists' dates are shown in and so searched in. */
+const viewerTimeZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
 
-export const useApprovalListQuery = (isEnabled: boolean) =>
-  useRequestsRead(requestKeys.approvals(), (signal) => callApi(routes.requests.approvals, { signal }), (answer) => answer.requests, { isEnabled });
+/** The server's page of a list, searched on the server (docs/DECISIONS.md, "Requests and approvals", Lists). */
+const listQuery = ({ page, search }: ListPage) => ({
+  page,
+  limit: REQUEST_PAGE_SIZE,
+  ...(search ? { query: search, time_zone: viewerTimeZone() } : {}),
+});
 
-export const useRequestHistoryQuery = (query: string, isEnabled: boolean) =>
-  useRequestsRead(
-    requestKeys.history(query),
-    (signal) => callApi(routes.requests.history, { query: { query }, signal }),
-    (answer) => answer.requests,
-    { isEnabled, placeholderData: keepPreviousData },
-  );
+/** The page shown: its rows and the whole list's size (every page answer carries pagination). */
+const pageOf = (answer: { requests: RequestListItem[]; pagination?: { total: number } | undefined }) => ({
+  requests: answer.requests,
+  total: answer.pagination?.total ?? answer.requests.length,
+});
+
+/** The previous page stays on screen while the next one or a new search is read. */
+const listOptions = { placeholderData: keepPreviousData };
+
+export const useMyRequestsQuery = (page: ListPage) =>
+  useRequestsRead(requestKeys.mine(page), (signal) => callApi(routes.requests.myRequests, { query: listQuery(page), signal }), pageOf, listOptions);
+
+export const useApprovalListQuery = (page: ListPage, isEnabled: boolean) =>
+  useRequestsRead(requestKeys.approvals(page), (signal) => callApi(routes.requests.approvals, { query: listQuery(page), signal }), pageOf, {
+    ...listOptions,
+    isEnabled,
+  });
+
+export const useRequestHistoryQuery = (page: ListPage, isEnabled: boolean) =>
+  useRequestsRead(requestKeys.history(page), (signal) => callApi(routes.requests.history, { query: listQuery(page), signal }), pageOf, {
+    ...listOptions,
+    isEnabled,
+  });
 
 export const useRequestDetailQuery = (type: string, id: number | null) =>
   useRequestsRead(
@@ -94,19 +122,25 @@ export const useWithdrawMutation = () => {
 
 /**
  * How many requests wait on the caller's vote, for the header's Requests destination
- * (issue 17): null for someone who is not an approver. A notification (a request filed, a
+ * (issue 17), read as the approval list's total: null for someone who is not an approver. A notification (a request filed, a
  * vote cast, withdrawn) and a reconnect refresh it, so the figure follows without a reload.
  */
 export const useWaitingApprovalsCount = (): number | null => {
   const queryClient = useQueryClient();
   const permissions = usePagePermissionsQuery();
   const isApprover = permissions.data?.approval_page === true;
-  const waiting = useApprovalListQuery(isApprover);
+  // One row is enough: the answer's total is the figure.
+  const waiting = useRequestsRead(
+    requestKeys.approvals('count'),
+    (signal) => callApi(routes.requests.approvals, { query: { page: 1, limit: 1 }, signal }),
+    (answer) => answer.pagination?.total ?? answer.requests.length,
+    { isEnabled: isApprover },
+  );
   const refresh = () => void queryClient.invalidateQueries({ queryKey: requestKeys.approvals() });
   // Only a request's notification can change the figure; reactions and mentions ask nothing.
   useLiveEvent('notification', ({ notification_type }) => {
     if (isApprover && (FORM_REQUEST_NOTIFICATION_TYPES as readonly string[]).includes(notification_type)) refresh();
   });
   useReconnected(refresh);
-  return isApprover ? (waiting.data?.length ?? 0) : null;
+  return isApprover ? (waiting.data ?? 0) : null;
 };

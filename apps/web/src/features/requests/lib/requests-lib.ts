@@ -1,9 +1,9 @@
 /**
- * Pure helpers of the requests area (001 §2): which view p names, list search, status
- * badges, dates, the detail address and the safety of its return address.
+ * Pure helpers of the requests area (001 §2): which view p names, status badges, dates,
+ * the detail address and the safety of its return address.
  */
 import { FORM_TYPE_NAMES, FORM_TYPES, type FormType } from '@ichat/shared';
-import { formatDateTime, formatDay, formatIsoDay } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 
 export const REQUEST_VIEWS = [
   'view-forms',
@@ -35,47 +35,6 @@ export const formTypeName = (type: string): string =>
   isFormType(type) ? FORM_TYPE_NAMES[type] : type;
 
 export { COMPANY_TIME_NOTE, formatCompanyDateTime, formatDate, formatDateTime, formatDay as formatCalendarDate } from '../../../lib/dates';
-
-/** The fields a list item offers to the client-side search. */
-export interface SearchableRequest {
-  reference_id: string;
-  request_type: string;
-  createdAt: string;
-  requester_user_detail?: { first_name: string; last_name: string };
-}
-
-/** Every text a row can be found by: the shown date, the ISO day, and the type's code and name. */
-const searchTexts = (request: SearchableRequest, withNames: boolean): string[] => {
-  const created = new Date(request.createdAt);
-  const texts = [
-    request.reference_id,
-    request.request_type,
-    formTypeName(request.request_type),
-    formatDateTime(request.createdAt),
-    Number.isNaN(created.getTime()) ? request.createdAt : formatIsoDay(request.createdAt),
-  ];
-  if (withNames && request.requester_user_detail) {
-    const { first_name, last_name } = request.requester_user_detail;
-    texts.push(first_name, last_name, `${first_name} ${last_name}`);
-  }
-  return texts;
-};
-
-/**
- * The client-side search (001 §2, §5): case-insensitive, on reference id, request type and
- * date; the approval list also on first and last name. An empty search keeps every row.
- */
-export const filterRequests = <T extends SearchableRequest>(
-  requests: readonly T[],
-  query: string,
-  options: { withNames?: boolean } = {},
-): T[] => {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return [...requests];
-  return requests.filter((request) =>
-    searchTexts(request, options.withNames ?? false).some((text) => text.toLowerCase().includes(needle)),
-  );
-};
 
 export type StatusBadge =
   | { label: 'Approved'; color: 'success' }

@@ -5,7 +5,6 @@ import {
   approverStatus,
   correctedCopyPath,
   extraDetails,
-  filterRequests,
   parsePositiveId,
   parseRequestView,
   readableLabel,
@@ -15,46 +14,6 @@ import {
   statusBadge,
   voterName,
 } from './requests-lib';
-
-const rows = [
-  {
-    id: 1,
-    reference_id: 'EPR-2026-0001',
-    request_type: 'epr',
-    createdAt: '2026-01-05T07:05:00.000Z',
-    requester_user_detail: { first_name: 'Maria', last_name: 'Santos' },
-  },
-  {
-    id: 2,
-    reference_id: 'OFF-2026-0002',
-    request_type: 'offsetting',
-    createdAt: '2026-02-10T01:00:00.000Z',
-    requester_user_detail: { first_name: 'Jose', last_name: 'Garcia' },
-  },
-];
-
-describe('filterRequests', () => {
-  it('keeps every row for an empty or blank search', () => {
-    expect(filterRequests(rows, '')).toHaveLength(2);
-    expect(filterRequests(rows, '   ')).toHaveLength(2);
-  });
-  it('matches the reference id case-insensitively', () => {
-    expect(filterRequests(rows, 'epr-2026').map((row) => row.id)).toEqual([1]);
-  });
-  it('matches the request type by code and by name', () => {
-    expect(filterRequests(rows, 'OFFSETTING').map((row) => row.id)).toEqual([2]);
-    expect(filterRequests(rows, 'purchase requisition').map((row) => row.id)).toEqual([1]);
-  });
-  it('matches the date as shown and as an ISO day (Manila time)', () => {
-    expect(filterRequests(rows, 'Feb 10').map((row) => row.id)).toEqual([2]);
-    expect(filterRequests(rows, '2026-01-05').map((row) => row.id)).toEqual([1]);
-  });
-  it('searches names only when asked (approval list)', () => {
-    expect(filterRequests(rows, 'santos')).toEqual([]);
-    expect(filterRequests(rows, 'santos', { withNames: true }).map((row) => row.id)).toEqual([1]);
-    expect(filterRequests(rows, 'jose', { withNames: true }).map((row) => row.id)).toEqual([2]);
-  });
-});
 
 describe('statusBadge', () => {
   it('is Approved when overall_approval_status is true', () => {
