@@ -415,6 +415,24 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
       }
     },
 
+    /**
+     * Moves a reader's cursor to the conversation's latest message, forward only, in one
+     * statement (reading the newest page does it on every open). Answers where it moved to,
+     * or null when it was there already.
+     */
+    async advanceReadCursorToLatest(conversationId: number, userId: number): Promise<number | null> {
+      const latest = db.selectFrom('conversations').select('last_message_id').where('id', '=', conversationId);
+      const row = await db
+        .updateTable('conversation_members')
+        .set({ last_read_message_id: (eb) => eb.fn.coalesce(latest, eb.val(0)) })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', userId)
+        .where('last_read_message_id', '<', (eb) => eb.fn.coalesce(latest, eb.val(0)))
+        .returning('last_read_message_id')
+        .executeTakeFirst();
+      return row ? row.last_read_message_id : null;
+    },
+
     /** Moves a reader's cursor forward only, so an older read never makes messages unread. */
     /** Returns whether the cursor moved. */
     async advanceReadCursor(conversationId: number, userId: number, messageId: number, executor: Executor = db): Promise<boolean> {

@@ -79,15 +79,18 @@ export const createMessagesRepository = (db: Kysely<Database>) => {
     async listTopLevel(
       conversationId: number,
       options: { limit: number; offset: number; beforeId?: number | undefined; afterId?: number | undefined },
-    ): Promise<MessageRow[]> {
+    ): Promise<{ rows: MessageRow[]; hasOlder: boolean }> {
       let query = topLevel(conversationId).select(messageColumns);
       if (options.afterId !== undefined) {
-        const rows = await query.where('messages.id', '>', options.afterId).orderBy('messages.id', 'asc').limit(options.limit).execute();
-        return rows.map(toMessageRow);
+        const rows = (await query.where('messages.id', '>', options.afterId).orderBy('messages.id', 'asc').limit(options.limit).execute()).map(toMessageRow);
+        const first = rows[0];
+        return { rows, hasOlder: first ? await this.hasTopLevelBefore(conversationId, first.id) : false };
       }
       if (options.beforeId !== undefined) query = query.where('messages.id', '<', options.beforeId);
-      const rows = await query.orderBy('messages.id', 'desc').limit(options.limit).offset(options.offset).execute();
-      return rows.map(toMessageRow).reverse();
+      // One row past the page says whether older ones remain, without a second round trip.
+      const rows = await query.orderBy('messages.id', 'desc').limit(options.limit + 1).offset(options.offset).execute();
+      const hasOlder = rows.length > options.limit;
+      return { rows: rows.slice(0, options.limit).map(toMessageRow).reverse(), hasOlder };
     },
 
     async hasTopLevelBefore(conversationId: number, messageId: number): Promise<boolean> {

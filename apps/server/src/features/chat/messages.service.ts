@@ -86,23 +86,18 @@ export const createMessagesService = ({ db, conversations, rosters, messages, vi
     async list(caller: AuthUser, conversationId: number, query: { page: number; limit: number; before?: number | undefined; after?: number | undefined }) {
       const userId = caller.id;
       await views.requireMember(conversationId, userId);
-      const rows = await messages.listTopLevel(conversationId, {
+      const { rows, hasOlder } = await messages.listTopLevel(conversationId, {
         limit: query.limit,
         offset: query.before === undefined && query.after === undefined ? (query.page - 1) * query.limit : 0,
         beforeId: query.before,
         afterId: query.after,
       });
-      const first = rows[0];
-      const hasMore = first ? await messages.hasTopLevelBefore(conversationId, first.id) : false;
       // Catching up (`after`) reads in the background: only the newest page marks read.
       if (query.page === 1 && query.before === undefined && query.after === undefined) {
-        const conversation = await conversations.findConversation(conversationId, userId);
-        const lastId = conversation?.last_message_id;
-        if (lastId && (await conversations.advanceReadCursor(conversationId, userId, lastId))) {
-          live.readCursorMoved(conversationId, userId, caller.displayName, lastId);
-        }
+        const movedTo = await conversations.advanceReadCursorToLatest(conversationId, userId);
+        if (movedTo !== null) live.readCursorMoved(conversationId, userId, caller.displayName, movedTo);
       }
-      return { messages: await views.presentMessages(rows, conversationId), has_more: hasMore };
+      return { messages: await views.presentMessages(rows, conversationId), has_more: hasOlder };
     },
 
     /**

@@ -223,6 +223,13 @@ describe('reading', () => {
     expect(grown.body.messages[0]!.content).toBe('bulk 6');
     const after = await page('maria.santos', groupId, `?after=${ids.at(-2)}`);
     expect(after.body.messages.map((m) => m.content)).toEqual(['bulk 45']);
+    // has_more at the edge: a page holding exactly every message has nothing older.
+    const everything = await page('maria.santos', groupId, '?limit=200');
+    expect(everything.body.has_more).toBe(false);
+    const total = everything.body.messages.length;
+    expect((await page('maria.santos', groupId, `?limit=${total}`)).body.has_more).toBe(false);
+    expect((await page('maria.santos', groupId, `?limit=${total - 1}`)).body.has_more).toBe(true);
+    expect((await page('maria.santos', groupId, `?limit=10&before=${everything.body.messages[1]!.id}`)).body.has_more).toBe(false);
     for (const query of ['?limit=0', '?limit=201', '?before=abc', '?page=-1']) {
       expect((await page('maria.santos', groupId, query)).status, query).toBe(400);
     }
