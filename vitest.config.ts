@@ -31,10 +31,24 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.unit.test.ts', '**/node_modules/**', 'apps/server/src/faults/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The fault tests (docs/RELIABILITY.md): a server killed, restarted, its disk filled,
+        // PostgreSQL and Redis restarted. They run in a pass of their own after the
+        // integration tests, one file at a time (`npm run test:faults`, with
+        // --no-file-parallelism), so no other test meets the outage or the load they make.
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['apps/server/src/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -3,11 +3,12 @@
  * so tests and main.ts start it the same way.
  */
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
 import { ATTACHMENT_LIMIT_BYTES, type RouteAccess } from '@ichat/shared';
@@ -70,7 +71,7 @@ import { createRequestsService } from './features/requests/requests.service.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { accessFor, registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { registerNulGuard } from './http/no-nul.js';
+import { registerInputTextGuard } from './http/input-text.js';
 import { registerWebClient } from './http/web-client.js';
 import { noMetrics, UNMATCHED_ROUTE, type Metrics } from './metrics/metrics.js';
 import { createRealtimeServer } from './realtime/socket-server.js';
@@ -150,7 +151,10 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  // Security headers from helmet, its middleware built once: @fastify/helmet builds it anew on
+  // every request, parsing the CSP directives each time (3 % of the send path's CPU in
+  // bench/RESULTS.md's profile).
+  const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -161,6 +165,13 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
     },
     hsts: false,
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    // helmet 8 throws a bad option at build time and calls next() with nothing afterwards.
+    applySecurityHeaders(request.raw, reply.raw, () => done());
+  });
+  // Before any route: JSON answers and pages over 1 KB go out brotli or gzip, as the client
+  // accepts; the web client's bundles are compressed once at build (http/web-client.ts).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 60 },
@@ -278,7 +289,7 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   app.decorate('jobs', { reminders, pushes, retention });
   const notifications = createNotificationsService({ notifications: notificationsRepo });
   registerAuthentication(app, accounts.authenticate);
-  registerNulGuard(app);
+  registerInputTextGuard(app);
 
   await app.register(systemRoutes({ config, database }));
   await app.register(accountsRoutes({ accounts, notificationSettings: createNotificationSettingsService({ repo: accountsRepo }), files }));

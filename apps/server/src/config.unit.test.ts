@@ -116,28 +116,33 @@ describe('loadConfig', () => {
     });
   });
 
-  it.each([
-    [{ PORT: 'abc' }, "PORT must be a whole number from 0 to 65535 (got 'abc')."],
-    [{ PORT: '70000' }, "PORT must be a whole number from 0 to 65535 (got '70000')."],
-    [{ METRICS_PORT: '0' }, "METRICS_PORT must be a port number from 1 to 65535, or unset for no metrics (got '0')."],
-    [{ METRICS_PORT: 'metrics' }, "METRICS_PORT must be a port number from 1 to 65535, or unset for no metrics (got 'metrics')."],
+  const oneVariableWrong: Array<[Record<string, string>, string]> = [
+    [{ PORT: 'abc' }, `PORT must be a whole number from 0 to 65535 (got 'abc').`],
+    [{ PORT: '70000' }, `PORT must be a whole number from 0 to 65535 (got '70000').`],
+    [{ METRICS_PORT: '0' }, `METRICS_PORT must be a port number from 1 to 65535, or unset for no metrics (got '0').`],
+    [{ METRICS_PORT: 'metrics' }, `METRICS_PORT must be a port number from 1 to 65535, or unset for no metrics (got 'metrics').`],
+    [{ DATABASE_URL: 'mysql://x' }, `DATABASE_URL must be a postgres:// or postgresql:// address`],
+    [{ REDIS_URL: 'localhost:6379' }, `REDIS_URL must be a redis:// or rediss:// address`],
+    [{ JWT_SECRET: 'short' }, `JWT_SECRET must be at least 32 characters`],
+    [{ SEED_DEMO: 'maybe' }, `SEED_DEMO must be 1 or 0 (got 'maybe').`],
+    [{ DEMO_PASSWORD: 'abc' }, `DEMO_PASSWORD must be at least 8 characters.`],
+    [{ ADMIN_EMAIL: 'boss@company.test' }, `ADMIN_EMAIL and ADMIN_PASSWORD must be set together.`],
+    [{ LOG_LEVEL: 'loud' }, `LOG_LEVEL must be one of`],
+    [{ SHUTDOWN_GRACE_MS: '10s' }, `SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got '10s').`],
+    [{ VAPID_SUBJECT: 'it@company.test' }, `VAPID_SUBJECT must be a mailto: address or an https:// URL`],
+    [{ PUSH_ALLOW_HTTP: 'sometimes' }, `PUSH_ALLOW_HTTP must be 1 or 0 (got 'sometimes').`],
+  ];
+  // Variables that are set in pairs, each read against the other.
+  const pairsWrong: Array<[Record<string, string>, string]> = [
+    [{ VAPID_PUBLIC_KEY: `B${'k'.repeat(86)}` }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.'],
     [{ PORT: '9464', METRICS_PORT: '9464' }, 'METRICS_PORT must differ from PORT: the metrics are never served on the public port.'],
-    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// address'],
-    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// address'],
-    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
-    [{ SEED_DEMO: 'maybe' }, "SEED_DEMO must be 1 or 0 (got 'maybe')."],
-    [{ DEMO_PASSWORD: 'abc' }, 'DEMO_PASSWORD must be at least 8 characters.'],
-    [{ ADMIN_EMAIL: 'boss@company.test' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together.'],
     [{ ADMIN_EMAIL: 'not-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL must be an email address.'],
-    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
-    [{ SHUTDOWN_GRACE_MS: '10s' }, "SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000 (got '10s')."],
     [{ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'k'.repeat(43) }, 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url'],
     [{ VAPID_PUBLIC_KEY: `B${'k'.repeat(86)}`, VAPID_PRIVATE_KEY: 'short' }, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url'],
-    [{ VAPID_PUBLIC_KEY: `B${'k'.repeat(86)}` }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.'],
     [{ VAPID_PUBLIC_KEY: `B${'k'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) }, 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.'],
-    [{ VAPID_SUBJECT: 'it@company.test' }, 'VAPID_SUBJECT must be a mailto: address or an https:// URL'],
-    [{ PUSH_ALLOW_HTTP: 'sometimes' }, "PUSH_ALLOW_HTTP must be 1 or 0 (got 'sometimes')."],
-  ])('refuses %o with a message naming the variable', (env, message) => {
+  ];
+
+  it.each([...oneVariableWrong, ...pairsWrong])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(32), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(32), ...env })).toThrow(message);
   });

@@ -34,6 +34,19 @@ export const SOCKET_TIMEOUT_MS = 20 * SECOND;
 export const SOCKET_RECONNECTION_DELAY_MS = 1 * SECOND;
 export const SOCKET_RECONNECTION_DELAY_MAX_MS = 5 * SECOND;
 export const SOCKET_RANDOMIZATION_FACTOR = 0.5;
+/**
+ * socket.io-client's reconnection with randomised backoff, as the web client and the tests'
+ * clients use it: attempt n waits min(1 s × 2^n, 5 s) ± 50 %, so a restart's reconnects
+ * spread out instead of arriving at once (docs/RELIABILITY.md, "A restart with 2 000
+ * clients connected").
+ */
+export const SOCKET_RECONNECTION = {
+  reconnection: true,
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
+  reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
+  reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
+  randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
+} as const;
 
 /** Paging (000 §9). */
 export const MESSAGE_PAGE_SIZE = 30;

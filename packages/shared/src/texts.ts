@@ -6,6 +6,9 @@
 export const TEXT = {
   appTitle: 'Internal Chat',
   headerTitle: 'Chat',
+  /** The installed app (issue 19): its name under the icon, and the store-like description. */
+  appShortName: 'Chat',
+  appDescription: 'Workplace chat and request approvals',
 
   // Login (000 §2, §5, §8)
   loginHeading: 'Login to Your Account',
@@ -77,6 +80,44 @@ export const TEXT = {
   requestFoundInMyRequests: 'This can also be found in "My Requests" tab',
   chartEmpty: 'No data to display',
   chartLoading: 'Loading data…',
+
+  // The installed app, pushes, edits and notification preferences (issue 19)
+  offlineHeading: 'You are offline',
+  offlineText: 'The server cannot be reached. Your messages and requests are safe; the app reconnects as soon as the server answers.',
+  offlineRetry: 'Try again',
+  offlineChecking: 'Checking…',
+  newVersionReady: 'A new version of Internal Chat is ready.',
+  newVersionReload: 'Reload',
+  edited: 'edited',
+  editHistoryTitle: 'Edit history',
+  editSave: 'Save',
+  editCancel: 'Cancel',
+  editHint: 'Enter to save, Esc to cancel',
+  editCurrentVersion: 'Current',
+  notificationLevelTitle: 'Notifications for this conversation',
+  notificationLevelMenu: 'Notifications',
+  notificationLevels: { all: 'All messages', mentions: 'Mentions only', nothing: 'Nothing' },
+  notificationLevelHelp: {
+    all: 'Every new message sounds; mentions and direct messages are pushed.',
+    mentions: 'Only mentions, @All and direct messages sound or are pushed.',
+    nothing: 'Nothing sounds or is pushed. Unread counts and the bell still count.',
+  },
+  notificationSettingsHeading: 'Notifications',
+  pushSwitch: 'Notifications on this browser',
+  pushOnHelp: 'Direct messages, mentions and approvals arrive here while no tab of the app is open.',
+  pushUnsupported: 'This browser cannot receive notifications from the app (no Push API here).',
+  pushDenied: 'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.',
+  pushFailed: 'This browser could not subscribe to notifications. Try again later or use another browser.',
+  pushPreviews: 'Show message text in notifications',
+  doNotDisturb: 'Do not disturb',
+  doNotDisturbUntil: (until: string) => `Do not disturb until ${until}`,
+  doNotDisturbOff: 'Off',
+  doNotDisturbEnd: 'Turn off',
+  doNotDisturbChoices: { hour: 'For 1 hour', evening: 'Until 18:00', tomorrow: 'Until tomorrow 08:00' },
+  quietHours: 'Quiet hours every day',
+  quietHoursFrom: 'From',
+  quietHoursTo: 'To',
+  notificationSettingsSaved: 'Notification settings saved.',
 } as const;
 
 /** Activity log lines (000 §8) by action. */
@@ -101,6 +142,19 @@ export const uploadQuotaUsedText = (quotaMb: number): string =>
   `You have used your ${quotaMb} MB of uploads. Delete old files or ask an administrator.`;
 export const uploadTotalQuotaUsedText = (quotaMb: number): string =>
   `The company's ${quotaMb} MB of uploads are used up. Ask an administrator to make room.`;
+
+/**
+ * The server's own trouble, said as it is (issue 20): the database does not answer (503,
+ * with Retry-After), or the disk holding DATA_DIR or the database is full (507). Nothing
+ * of the call was stored in either case; the web client shows the sentence with the call's
+ * EREF code (a send: EREF#00007), and the same call with the same client id may be repeated.
+ */
+export const SERVER_TROUBLE = {
+  databaseUnavailable: 'The service is briefly unavailable: its database does not answer. Nothing was saved; please try again in a moment.',
+  storageFull: "The server's storage is full, so nothing was saved. Please try again later, or tell an administrator.",
+} as const;
+/** Seconds a 503 asks the client to wait before trying again (Retry-After). */
+export const DATABASE_UNAVAILABLE_RETRY_SECONDS = 2;
 
 /** The login limit's refusal, naming the wait in whole seconds or minutes. */
 export const loginThrottledText = (retryAfterSeconds: number): string => {

@@ -4,8 +4,8 @@
  * the built command (`node apps/server/dist/cli/admin.js backup DIR`, what `npm run admin`
  * runs) backs it up; `restore` puts it into a fresh data directory (and, on PostgreSQL, a
  * fresh database); a new server started on it has every message, file and request whose
- * answer came back before the backup began, with the same bytes, and nothing answered after
- * the backup ended. A backup with one byte changed, and a restore onto data without
+ * answer came back before the backup began, with the same bytes, and nothing sent after the
+ * backup ended. A backup with one byte changed, and a restore onto data without
  * --force, are refused with a sentence and exit status 1, leaving the target untouched.
  */
 import { spawn } from 'node:child_process';
@@ -42,6 +42,12 @@ const admin = (args: string[], env: { dataDir: string; databaseUrl?: string | un
 
 interface Acknowledged {
   id: number;
+  /** When the request went out: one sent after the backup ended was stored after it too. */
+  sentAt: number;
+  /**
+   * When its answer (201) came back: one answered before the backup began was stored before it.
+   * (Not the other way round: an answer read after the backup may be for a write stored before.)
+   */
   at: number;
   sha: string;
   /** The stored name of a message's attachment (requests are looked up by id). */
@@ -93,6 +99,7 @@ describe(`backup and restore on ${dialectUnderTest}`, () => {
       for (let sent = 0; writing; sent += 1) {
         const bytes = randomBytes(1024 + Math.floor(Math.random() * 16_384));
         const form = new FormData();
+        const sentAt = Date.now();
         form.append('data', JSON.stringify({ message: `${label} load message ${sent}` }));
         form.append('message_attachments', new Blob([bytes]), `load-${label}-${sent}.bin`);
         const answer = await server.request<{ message: { id: number; message_attachment: { attachment: string }[] } }>('POST', '/api/v1/messages/4', { token, form });
@@ -100,13 +107,14 @@ describe(`backup and restore on ${dialectUnderTest}`, () => {
           refusedOrFailed += 1;
           continue;
         }
-        messages.push({ id: answer.body.message.id, at: Date.now(), sha: sha(bytes), storedName: answer.body.message.message_attachment[0]!.attachment });
+        messages.push({ id: answer.body.message.id, sentAt, at: Date.now(), sha: sha(bytes), storedName: answer.body.message.message_attachment[0]!.attachment });
       }
     };
     const requestWriter = async () => {
       for (let filed = 0; writing; filed += 1) {
         const bytes = randomBytes(2048 + Math.floor(Math.random() * 8192));
         const form = new FormData();
+        const sentAt = Date.now();
         form.append('data', JSON.stringify(eprData()));
         form.append('attachments_0', new Blob([bytes]), `quote-${filed}.pdf`);
         const answer = await server.request<{ request: { id: number } }>('POST', '/api/v1/forms/epr/1', { token: tokens.maria, form });
@@ -114,7 +122,7 @@ describe(`backup and restore on ${dialectUnderTest}`, () => {
           refusedOrFailed += 1;
           continue;
         }
-        requests.push({ id: answer.body.request.id, at: Date.now(), sha: sha(bytes) });
+        requests.push({ id: answer.body.request.id, sentAt, at: Date.now(), sha: sha(bytes) });
       }
     };
     const load = Promise.all([messageWriter(tokens.maria, 'maria'), messageWriter(tokens.juan, 'juan'), messageWriter(tokens.maria, 'maria-2'), requestWriter()]);
@@ -129,7 +137,7 @@ describe(`backup and restore on ${dialectUnderTest}`, () => {
     const backupStarted = Date.now();
     const backup = await admin(['backup', backupDir], { dataDir: server.config.dataDir, databaseUrl: serverDatabaseUrl() });
     const backupEnded = Date.now();
-    await until(() => messages.some((entry) => entry.at > backupEnded));
+    await until(() => messages.some((entry) => entry.sentAt > backupEnded));
     writing = false;
     await load;
     expect(backup.stderr).toBe('');
@@ -141,7 +149,7 @@ describe(`backup and restore on ${dialectUnderTest}`, () => {
     expect(manifest).toMatchObject({ format: 'internal-chat-backup', format_version: 1, dialect: dialectUnderTest, missing_files: [] });
     expect(manifest.database.schema).toBe(dialectUnderTest === 'postgres' ? server.database.schema : null);
     const before = { messages: messages.filter((entry) => entry.at < backupStarted), requests: requests.filter((entry) => entry.at < backupStarted) };
-    const after = { messages: messages.filter((entry) => entry.at > backupEnded), requests: requests.filter((entry) => entry.at > backupEnded) };
+    const after = { messages: messages.filter((entry) => entry.sentAt > backupEnded), requests: requests.filter((entry) => entry.sentAt > backupEnded) };
     // The load ran on both sides of the backup, or the test would prove nothing.
     expect(before.messages.length).toBeGreaterThan(20);
     expect(before.requests.length).toBeGreaterThan(3);

@@ -3,23 +3,16 @@
  * becomes one band for every amount with the same approvers and counts, and a pending
  * request counts its wait at its level from when it last changed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dialectUnderTest, migrateTestDatabase, migrateTestDatabaseTo, openTestDatabase } from '../test-support/test-server.js';
+import { expect, it } from 'vitest';
+import { dialectUnderTest, migrateTestDatabase, useTestDatabase } from '../test-support/test-server.js';
 import type { DatabaseHandle } from './dialect.js';
 
 let database: DatabaseHandle;
-let drop: () => Promise<void>;
-let dataDir: string;
 const time = 1_700_000_000_000;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-admin-migration-'));
-  ({ database, drop } = await openTestDatabase(dataDir));
-  await migrateTestDatabaseTo(database, '0002-message-search');
+useTestDatabase({ migratedTo: '0002-message-search' }, async (opened) => {
+  database = opened;
   // Written as 0002 left them: the rule tables are gone from today's types.
   const run = (query: ReturnType<typeof sql>) => query.execute(database.db);
   for (const [id, username] of [
@@ -36,11 +29,6 @@ beforeAll(async () => {
   await run(sql`insert into approval_rule_approvers (form_id, level, user_id) values (1, 1, 1), (1, 1, 2), (1, 2, 3)`);
   await run(sql`insert into form_requests (form_id, form_type, reference_id, requester_id, payload, initial_approval_needed_count, executive_approval_needed_count, created_at, updated_at)
     values (1, 'epr', 'EPR-2026-000001', 3, '{}', 1, 1, ${time}, ${time + 5})`);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 it(`turns each form's rule into one open band with the same approvers (${dialectUnderTest})`, async () => {

@@ -35,7 +35,7 @@ export interface DatabaseOptions {
    * (db/sqlite-checkpointer.ts). The server does; short-lived tools and tests need not.
    */
   checkpointInWorker?: boolean;
-  /** Where a problem of the background checkpoint is reported. */
+  /** Where a problem in the background is reported: SQLite's checkpoint, a lost PostgreSQL connection. */
   onProblem?: (problem: string) => void;
   /** Told of every query with its duration (Kysely's `log`): the metrics' query histogram. */
   onQuery?: ((event: LogEvent) => void) | undefined;
@@ -59,6 +59,16 @@ const bindableForSqlite = (parameters: ReadonlyArray<unknown>): unknown[] =>
  */
 const STATEMENT_CACHE_SIZE = 1000;
 
+/**
+ * SQLite rolls a transaction back by itself when a statement in it fails with SQLITE_FULL,
+ * SQLITE_IOERR, SQLITE_BUSY or SQLITE_NOMEM; Kysely's ROLLBACK after that fails with "cannot
+ * rollback - no transaction is active", which would replace the error that says what went
+ * wrong (a full disk: 507) with one that says nothing (500). Nothing is left to roll back
+ * then, so the ROLLBACK does nothing.
+ */
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+const nothingToRollBack = { reader: false, all: () => [], run: () => ({ changes: 0, lastInsertRowid: 0 }), iterate: () => [][Symbol.iterator]() };
+
 const sqliteAdapter = (database: SqliteDatabase.Database): KyselySqliteDatabase => {
   const statements = new Map<string, SqliteDatabase.Statement>();
   const statementFor = (sqlText: string) => {
@@ -81,6 +91,7 @@ const sqliteAdapter = (database: SqliteDatabase.Database): KyselySqliteDatabase 
       database.close();
     },
     prepare: (sqlText) => {
+      if (!database.inTransaction && ROLLBACK.test(sqlText)) return nothingToRollBack;
       const statement = statementFor(sqlText);
       return {
         reader: statement.reader,
@@ -120,7 +131,12 @@ const openSqlite = (file: string, options: Pick<DatabaseOptions, 'checkpointInWo
   };
 };
 
-const openPostgres = (url: string, schema: string | undefined, poolSize: number, onQuery: DatabaseOptions['onQuery']): DatabaseHandle => {
+const openPostgres = (
+  url: string,
+  schema: string | undefined,
+  poolSize: number,
+  { onQuery, onProblem = () => undefined }: Pick<DatabaseOptions, 'onQuery' | 'onProblem'>,
+): DatabaseHandle => {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -133,6 +149,14 @@ const openPostgres = (url: string, schema: string | undefined, poolSize: number,
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // A connection that PostgreSQL ends (a restart, an administrator's terminate) emits
+  // 'error': from an idle client through the pool, from a checked-out one between queries
+  // on the client itself. Unheard, either stops the process (an 'error' event without a
+  // listener throws); heard, the pool drops the connection and opens a new one when asked,
+  // and the calls meanwhile are answered 503 (db/failures.ts).
+  const report = (error: Error) => onProblem(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(onQuery ? { log: onQuery } : {}) });
   return {
     db,
@@ -150,5 +174,5 @@ export const isPostgresUrl = (url: string | undefined): url is string =>
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle =>
   isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl, options.postgresSchema, options.postgresPoolSize ?? 10, options.onQuery)
+    ? openPostgres(options.databaseUrl, options.postgresSchema, options.postgresPoolSize ?? 10, options)
     : openSqlite(options.sqliteFile, options);

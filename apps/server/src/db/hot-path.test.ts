@@ -7,47 +7,24 @@ import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectUnderTest, migrateTestDatabase, openTestDatabase } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { newUserRow } from '../test-support/rows.js';
+import { dialectUnderTest, migrateTestDatabase, useTestDatabase } from '../test-support/test-server.js';
 import { compileOnce } from './compile-once.js';
 import { openDatabase, type DatabaseHandle } from './dialect.js';
 import { CHECKPOINT_INTERVAL_MS, FALLBACK_CHECKPOINT_PAGES } from './sqlite-checkpointer.js';
-import { lookupKey } from './values.js';
 
 let database: DatabaseHandle;
-let drop: () => Promise<void>;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-hot-path-'));
-  ({ database, drop } = await openTestDatabase(dataDir));
-  await migrateTestDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-  await rm(dataDir, { recursive: true, force: true });
+useTestDatabase({}, (opened) => {
+  database = opened;
 });
 
-const newUser = (name: string) => ({
-  email_address: `${name}@example.test`,
-  email_key: lookupKey(`${name}@example.test`),
-  username: name,
-  username_key: lookupKey(name),
-  first_name: name,
-  last_name: 'Test',
-  display_name: name,
-  department_id: null,
-  password_hash: 'x',
-  created_at: 1_700_000_000_000,
-  updated_at: 1_700_000_000_000,
-});
 
 describe(`queries compiled once, on ${dialectUnderTest}`, () => {
   it('bind each call’s own values, inside a transaction too, and a boolean as the database wants it', async () => {
     const { db } = database;
     const ids: number[] = [];
-    for (const name of ['ana', 'ben', 'cas']) ids.push((await db.insertInto('users').values(newUser(name)).returning('id').executeTakeFirstOrThrow()).id);
+    for (const name of ['ana', 'ben', 'cas']) ids.push((await db.insertInto('users').values(newUserRow(name)).returning('id').executeTakeFirstOrThrow()).id);
     const byId = compileOnce(db, 2, (query, id: number, active: boolean) =>
       query.selectFrom('users').select(['id', 'username']).where('id', '=', id).where('is_active', '=', active),
     );
@@ -108,7 +85,7 @@ describeSqlite('SQLite under a steady write load', () => {
       // them itself, so only the worker can have copied them into the database file.
       for (let batch = 0; batch < 20; batch += 1) {
         await db.transaction().execute(async (trx) => {
-          for (let n = 0; n < 50; n += 1) await trx.insertInto('users').values(newUser(`u${batch}x${n}`)).execute();
+          for (let n = 0; n < 50; n += 1) await trx.insertInto('users').values(newUserRow(`u${batch}x${n}`)).execute();
         });
       }
       const walFrames = Math.ceil(statSync(`${file}-wal`).size / 4096);

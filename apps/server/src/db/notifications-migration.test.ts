@@ -4,24 +4,17 @@
  * hours, Manila as their zone and previews on, no message reads as edited; push endpoints are
  * unique and belong to a person.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dialectUnderTest, migrateTestDatabase, migrateTestDatabaseTo, openTestDatabase } from '../test-support/test-server.js';
+import { expect, it } from 'vitest';
+import { dialectUnderTest, migrateTestDatabase, useTestDatabase } from '../test-support/test-server.js';
 import type { DatabaseHandle } from './dialect.js';
 import { isUniqueViolation, toBool } from './values.js';
 
 let database: DatabaseHandle;
-let drop: () => Promise<void>;
-let dataDir: string;
 const time = 1_700_000_000_000;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-notifications-migration-'));
-  ({ database, drop } = await openTestDatabase(dataDir));
-  await migrateTestDatabaseTo(database, '0004-read-paths-at-scale');
+useTestDatabase({ migratedTo: '0004-read-paths-at-scale' }, async (opened) => {
+  database = opened;
   // Written as 0003 left them: the new columns are not there yet.
   const run = (query: ReturnType<typeof sql>) => query.execute(database.db);
   for (const username of ['ana', 'ben']) {
@@ -31,11 +24,6 @@ beforeAll(async () => {
   await run(sql`insert into conversations (name, is_group, created_by, last_message_at, created_at, updated_at) values ('Yard', ${sql.lit(dialectUnderTest === 'postgres' ? true : 1)}, 1, ${time}, ${time}, ${time})`);
   await run(sql`insert into conversation_members (conversation_id, user_id, joined_at) values (1, 1, ${time}), (1, 2, ${time})`);
   await run(sql`insert into messages (conversation_id, sender_id, content, created_at, updated_at) values (1, 1, 'gravel at 9', ${time}, ${time})`);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 it(`gives what was there the defaults and adds the new tables (${dialectUnderTest})`, async () => {

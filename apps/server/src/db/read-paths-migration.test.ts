@@ -3,25 +3,18 @@
  * the place of (conversation_id, id), a count above a cursor reads that index alone, the
  * stand-in index serves a lookup by voted_by, and the rows are untouched.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dialectUnderTest, migrateTestDatabase, migrateTestDatabaseTo, openTestDatabase } from '../test-support/test-server.js';
+import { expect, it } from 'vitest';
+import { dialectUnderTest, migrateTestDatabase, useTestDatabase } from '../test-support/test-server.js';
 import type { DatabaseHandle } from './dialect.js';
 
 let database: DatabaseHandle;
-let drop: () => Promise<void>;
-let dataDir: string;
 const time = 1_700_000_000_000;
 
 const run = (query: ReturnType<typeof sql>) => query.execute(database.db);
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-read-paths-migration-'));
-  ({ database, drop } = await openTestDatabase(dataDir));
-  await migrateTestDatabaseTo(database, '0003-administration');
+useTestDatabase({ migratedTo: '0003-administration' }, async (opened) => {
+  database = opened;
   for (const name of ['ana', 'jose']) {
     await run(sql`insert into users (email_address, email_key, username, username_key, first_name, last_name, display_name, password_hash, created_at, updated_at)
       values (${`${name}@x.test`}, ${`${name}@x.test`}, ${name}, ${name}, ${name}, 'X', ${name}, 'x', ${time}, ${time})`);
@@ -39,11 +32,6 @@ beforeAll(async () => {
   await run(sql`insert into form_requests (form_id, form_type, reference_id, requester_id, payload, initial_approval_needed_count, executive_approval_needed_count, created_at, updated_at)
     values (1, 'epr', 'EPR-2026-000001', 1, '{}', 1, 0, ${time}, ${time})`);
   await run(sql`insert into request_approvers (request_id, approver_id, level, has_voted, approved, voted_by) values (1, 2, 1, ${true}, ${true}, 1)`);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 /** The plan of a query, one line per step, with the planner kept off whole-table scans (PostgreSQL prefers them on tiny tables). */

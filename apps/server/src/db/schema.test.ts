@@ -1,41 +1,16 @@
 /** The one schema behaves the same on SQLite and PostgreSQL (run under both in CI). */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectUnderTest, migrateTestDatabase, openTestDatabase } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { newUserRow } from '../test-support/rows.js';
+import { dialectUnderTest, migrateTestDatabase, useTestDatabase } from '../test-support/test-server.js';
 import type { DatabaseHandle } from './dialect.js';
-import { isUniqueViolation, lookupKey, parseJson, toBool, toJson } from './values.js';
+import { isUniqueViolation, parseJson, toBool, toJson } from './values.js';
 
 let database: DatabaseHandle;
-let drop: () => Promise<void>;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-schema-'));
-  ({ database, drop } = await openTestDatabase(dataDir));
-  expect(await migrateTestDatabase(database)).toEqual(['0001-initial-schema', '0002-message-search', '0003-administration', '0004-read-paths-at-scale', '0005-notifications-and-edits', '0006-operations']);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-  await rm(dataDir, { recursive: true, force: true });
+useTestDatabase({}, (opened, applied) => {
+  database = opened;
+  expect(applied).toEqual(['0001-initial-schema', '0002-message-search', '0003-administration', '0004-read-paths-at-scale', '0005-notifications-and-edits', '0006-operations']);
 });
 
-const newUser = (name: string, extra: Record<string, unknown> = {}) => ({
-  email_address: `${name}@example.test`,
-  email_key: lookupKey(`${name}@example.test`),
-  username: name,
-  username_key: lookupKey(name),
-  first_name: name,
-  last_name: 'Test',
-  display_name: name,
-  department_id: null,
-  password_hash: 'x',
-  created_at: 1_700_000_000_000,
-  updated_at: 1_700_000_000_000,
-  ...extra,
-});
 
 describe(`schema on ${dialectUnderTest}`, () => {
   it('migrating again applies nothing', async () => {
@@ -44,8 +19,8 @@ describe(`schema on ${dialectUnderTest}`, () => {
 
   it('gives increasing numeric ids and numeric epoch-millisecond times', async () => {
     const { db } = database;
-    const first = await db.insertInto('users').values(newUser('first')).returning('id').executeTakeFirstOrThrow();
-    const second = await db.insertInto('users').values(newUser('second')).returning('id').executeTakeFirstOrThrow();
+    const first = await db.insertInto('users').values(newUserRow('first')).returning('id').executeTakeFirstOrThrow();
+    const second = await db.insertInto('users').values(newUserRow('second')).returning('id').executeTakeFirstOrThrow();
     expect(typeof first.id).toBe('number');
     expect(second.id).toBeGreaterThan(first.id);
     const row = await db.selectFrom('users').select(['created_at', 'token_version']).where('id', '=', first.id).executeTakeFirstOrThrow();
@@ -54,7 +29,7 @@ describe(`schema on ${dialectUnderTest}`, () => {
 
   it('stores booleans written as booleans and reads them back through toBool', async () => {
     const { db } = database;
-    const { id } = await db.insertInto('users').values(newUser('flags', { admin_access: true })).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db.insertInto('users').values(newUserRow('flags', { admin_access: true })).returning('id').executeTakeFirstOrThrow();
     const row = await db.selectFrom('users').select(['admin_access', 'is_active', 'approval_page']).where('id', '=', id).executeTakeFirstOrThrow();
     expect([toBool(row.admin_access), toBool(row.is_active), toBool(row.approval_page)]).toEqual([true, true, false]);
     const admins = await db.selectFrom('users').select('id').where('admin_access', '=', true).execute();
@@ -63,8 +38,8 @@ describe(`schema on ${dialectUnderTest}`, () => {
 
   it('keeps emails and usernames unique case-insensitively through their keys', async () => {
     const { db } = database;
-    await db.insertInto('users').values(newUser('Unique')).execute();
-    const duplicate = db.insertInto('users').values(newUser('UNIQUE', { email_address: 'other@example.test', email_key: 'other@example.test' })).execute();
+    await db.insertInto('users').values(newUserRow('Unique')).execute();
+    const duplicate = db.insertInto('users').values(newUserRow('UNIQUE', { email_address: 'other@example.test', email_key: 'other@example.test' })).execute();
     const error = await duplicate.then(() => null, (caught: unknown) => caught);
     expect(isUniqueViolation(error)).toBe(true);
   });
@@ -72,7 +47,7 @@ describe(`schema on ${dialectUnderTest}`, () => {
   it('holds money as integer centavos beyond 2^31 and JSON payloads on both dialects', async () => {
     const { db } = database;
     const time = Date.now();
-    const user = await db.insertInto('users').values(newUser('requester')).returning('id').executeTakeFirstOrThrow();
+    const user = await db.insertInto('users').values(newUserRow('requester')).returning('id').executeTakeFirstOrThrow();
     const form = await db.insertInto('forms').values({ name: 'ePR', type: 'epr', created_at: time }).returning('id').executeTakeFirstOrThrow();
     const payload = { company_id: 1, urgent: true, note: 'Bagong semento — ₱' };
     const request = await db

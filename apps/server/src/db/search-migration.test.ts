@@ -2,18 +2,13 @@
  * Migration 0002 on a database that already holds messages: the full-text index is built
  * from them, and afterwards follows every insert and every blanked (deleted) text.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createSearchRepository } from '../features/chat/search.repository.js';
-import { dialectUnderTest, migrateTestDatabase, migrateTestDatabaseTo, openTestDatabase } from '../test-support/test-server.js';
+import { dialectUnderTest, migrateTestDatabase, useTestDatabase } from '../test-support/test-server.js';
 import type { DatabaseHandle } from './dialect.js';
 import { lookupKey } from './values.js';
 
 let database: DatabaseHandle;
-let drop: () => Promise<void>;
-let dataDir: string;
 let userId: number;
 let conversationId: number;
 const time = 1_700_000_000_000;
@@ -27,10 +22,8 @@ const insertMessage = async (content: string) =>
       .executeTakeFirstOrThrow()
   ).id;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-search-migration-'));
-  ({ database, drop } = await openTestDatabase(dataDir));
-  await migrateTestDatabaseTo(database, '0001-initial-schema');
+useTestDatabase({ migratedTo: '0001-initial-schema' }, async (opened) => {
+  database = opened;
   const { db } = database;
   userId = (
     await db
@@ -63,11 +56,6 @@ beforeAll(async () => {
     .values({ conversation_id: conversationId, user_id: userId, is_admin: true, is_muted: false, is_pinned: false, last_read_message_id: 0, joined_at: time })
     .execute();
   await insertMessage('Hollow blocks shipped to Iloilo');
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 it(`builds the index from messages stored before it, then keeps it in step (${dialectUnderTest})`, async () => {

@@ -1,11 +1,13 @@
 /**
  * One place that turns every failure into the envelope `{success: false, message}` with a
- * status from 400, 401, 403, 404, 409, 413 and 429. Anything unexpected is logged in full
- * and answered with a 500 that reveals nothing.
+ * status from 400, 401, 403, 404, 409, 413 and 429; the server's own trouble is a 503 (the
+ * database does not answer) or a 507 (the disk is full), each with its sentence. Anything
+ * unexpected is logged in full and answered with a 500 that reveals nothing.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ATTACHMENT_LIMIT_MB, attachmentTooLargeText } from '@ichat/shared';
+import { ATTACHMENT_LIMIT_MB, attachmentTooLargeText, DATABASE_UNAVAILABLE_RETRY_SECONDS, SERVER_TROUBLE } from '@ichat/shared';
+import { isDatabaseUnavailable, isStorageFull } from '../db/failures.js';
 import { AppError, type ClientErrorStatus } from '../errors.js';
 
 interface ValidationIssue {
@@ -59,6 +61,10 @@ export const sendFailure = (reply: FastifyReply, status: number, message: string
 
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // Refused before its body was read to the end (a file past a limit, a full disk): the
+    // rest of the body would still be on the connection, in front of the client's next
+    // request on it, which then never gets an answer. The connection closes after this one.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return sendFailure(reply, error.statusCode, error.message);
@@ -81,6 +87,18 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'request refused');
       return sendFailure(reply, clientStatusFor(error.statusCode), 'The request could not be understood.');
+    }
+
+    // Nothing of the call was stored: a transaction that failed rolled back, and files
+    // already written are removed by their own clean-up (http/multipart.ts).
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      return sendFailure(reply, 507, SERVER_TROUBLE.storageFull);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_UNAVAILABLE_RETRY_SECONDS));
+      return sendFailure(reply, 503, SERVER_TROUBLE.databaseUnavailable);
     }
 
     request.log.error({ err: error }, 'unexpected error');

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { FileStore, UploadQuota } from '../storage/file-store.js';
 import { safeFileName } from '../storage/file-names.js';
 import { badRequest, payloadTooLarge } from '../errors.js';
-import { containsNul, NUL_REFUSED } from './no-nul.js';
+import { cleanInputText } from './input-text.js';
 
 export interface UploadedFile {
   field: string;
@@ -73,7 +73,7 @@ export const readMultipart = async <Schema extends z.ZodType>(
           } catch {
             throw badRequest("The form's data part is not valid JSON.");
           }
-          if (containsNul(rawData)) throw badRequest(NUL_REFUSED);
+          rawData = cleanInputText(rawData);
         }
         continue;
       }

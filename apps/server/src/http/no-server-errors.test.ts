@@ -214,6 +214,25 @@ describe('no client input produces a 5xx', () => {
     expect(stored).toEqual([]);
   });
 
+  it('keeps a lone surrogate (half an emoji) as U+FFFD wherever it comes, on both databases (PostgreSQL jsonb refuses it)', async () => {
+    // Found by http/fuzz.test.ts as a 500 on PostgreSQL: the audit entry's jsonb refused "\ud800".
+    const added = await server.request<{ entry: { name: string } }>('POST', '/api/v1/admin/catalogs/purchase-request-types', {
+      token: adminToken,
+      json: { name: 'Rebar \ud83d' },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.entry.name).toBe('Rebar \ufffd');
+    const again = await server.request('POST', '/api/v1/admin/catalogs/purchase-request-types', { token: adminToken, json: { name: 'Rebar \ud83d' } });
+    expect(again.status).toBe(409);
+
+    const form = new FormData();
+    form.append('data', JSON.stringify({ message: 'forty bags \udc00 of cement \u{1F9F1}' }));
+    const sent = await server.request<{ data: { message: string } }>('POST', '/api/v1/messages/4', { token, form });
+    expect(sent.status).toBe(201);
+    const stored = await server.database.db.selectFrom('messages').select('content').where('content', 'like', 'forty bags%').executeTakeFirstOrThrow();
+    expect(stored.content).toBe('forty bags \ufffd of cement \u{1F9F1}');
+  });
+
   it('broken multipart bodies on the profile update', async () => {
     const bodies = [
       '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"display_name":"A"}\r\n',

@@ -5,8 +5,11 @@
  * A route file only adds the handler: schema → service → answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { failureSchema, type RefusalStatus, type RouteDefinition } from '@ichat/shared';
+import { failureSchema, SERVER_TROUBLE_STATUSES, type RefusalStatus, type RouteDefinition } from '@ichat/shared';
 import type { z } from 'zod';
+
+/** Every successful answer carries `success: true`: the literal the response schemas want. */
+export const ok = true as const;
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown;
 
@@ -39,6 +42,7 @@ export const serve = <Definition extends RouteDefinition>(
     ? {
         ...Object.fromEntries(statuses.map((status) => [status, definition.response])),
         ...Object.fromEntries(refusals.map((status) => [status, failureSchema])),
+        ...Object.fromEntries(SERVER_TROUBLE_STATUSES.filter((status) => !(statuses as readonly number[]).includes(status)).map((status) => [status, failureSchema])),
       }
     : undefined;
   const schema = {

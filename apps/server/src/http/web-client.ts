@@ -1,7 +1,9 @@
 /**
- * The built web client (apps/web/dist) on the same port as the API. Hashed bundles under
- * /static/ are cached for good; every other GET that is not an API path gets index.html,
- * and the client's router decides (including its own not-found page).
+ * The built web client (apps/web/dist) on the same port as the API. Files whose name holds
+ * the build's content hash (under /static/) are cached for good; every other file (the page,
+ * a service worker, a manifest, icons) is checked with the server on each use. The .br/.gz
+ * copies made at build are sent to a browser that accepts them. Every other GET that is not
+ * an API path gets index.html, and the client's router decides (including its own not-found page).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +11,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { sendFailure } from './error-handler.js';
+
+/** static/<name>-<hash>.<ext>, as Vite names its output (the hash is 8 characters). */
+const HASHED_FILE = /[/\\]static[/\\][^/\\]+-[\w-]{8}\.\w+$/;
+
+const cacheControlFor = (filePath: string): string =>
+  HASHED_FILE.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 // /metrics is served on METRICS_PORT only: here it is a 404, never the page, so a scraper
 // pointed at the wrong port fails loudly (docs/OPERATIONS.md, "Metrics").
@@ -37,9 +45,9 @@ export const registerWebClient = async (app: FastifyInstance, config: Config) =>
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const isHashed = filePath.includes(`${path.sep}static${path.sep}`);
-        reply.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', cacheControlFor(filePath));
       },
     });
   } else {

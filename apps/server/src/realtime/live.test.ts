@@ -6,7 +6,7 @@ import { PRESENCE_BATCH_MS, type ChatMessageRecord, type Message, type OnlineUse
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChatRoom, type ChatClient } from '../test-support/chat-client.js';
-import { nextEvent } from '../test-support/socket-waits.js';
+import { collect, nextEvent } from '../test-support/socket-waits.js';
 import type { TestServer } from '../test-support/test-server.js';
 import { JOIN_NOT_A_MEMBER as NOT_A_MEMBER } from '../features/chat/chat-socket.js';
 import { SIDEBAR_BATCH_MS } from '../features/chat/chat-live.js';
@@ -23,16 +23,6 @@ const open = (user: string): Promise<Socket> => chat.openSocket(user);
 
 const emitWithAck = (socket: Socket, event: string, payload: unknown) => socket.timeout(3_000).emitWithAck(event, payload) as Promise<string>;
 
-
-/** Everything `event` brings on `socket` during `ms`. */
-const collect = async <T,>(socket: Socket, event: string, ms: number): Promise<T[]> => {
-  const seen: T[] = [];
-  const listener = (payload: T) => seen.push(payload);
-  socket.on(event, listener);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  socket.off(event, listener);
-  return seen;
-};
 
 const send = (user: string, conversationId: number, text: string, clientMessageId?: string) => {
   const form = new FormData();

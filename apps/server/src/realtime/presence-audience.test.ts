@@ -4,10 +4,9 @@
  * demo's ten staff are made "large" with a limit of 5.
  */
 import { PRESENCE_BATCH_MS, type OnlineUserRecord } from '@ichat/shared';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatClient, type ChatClient } from '../test-support/chat-client.js';
-import { nextEvent } from '../test-support/socket-waits.js';
+import { collect, nextEvent } from '../test-support/socket-waits.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -20,16 +19,6 @@ afterAll(async () => {
   chat.closeSockets();
   await server.close();
 });
-
-/** Everything `event` brings on `socket` during `ms`. */
-const collect = async <T,>(socket: Socket, event: string, ms: number): Promise<T[]> => {
-  const seen: T[] = [];
-  const listener = (payload: T) => seen.push(payload);
-  socket.on(event, listener);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  socket.off(event, listener);
-  return seen;
-};
 
 describe('presence in a large company', () => {
   it('lists on user_online only the people one shares a conversation with, and oneself', async () => {

@@ -430,8 +430,11 @@ export const createRealtimeServer = ({
     async close() {
       isClosing = true;
       clearInterval(presenceTimer);
-      io.disconnectSockets(true);
-      // Closes every engine connection but leaves the HTTP server to Fastify's own close.
+      // Every engine connection closes (the HTTP server is left to Fastify's own close),
+      // without socket.io's DISCONNECT packet first: a client the server disconnects does
+      // not reconnect by itself, one whose connection drops does, with its randomised
+      // backoff (SOCKET_RECONNECTION in the shared constants), to another process or to this
+      // one when it is back (docs/RELIABILITY.md, "A restart with 2 000 clients connected").
       io.engine.close();
       await presence.close();
     },

@@ -4,6 +4,7 @@
  */
 import type { Message } from '@ichat/shared';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type ApiResponse, type TestServer } from './test-server.js';
 
 type Body = Record<string, unknown> & { success: boolean; message?: unknown };
@@ -109,4 +110,15 @@ export const openChatRoom = async (usernames: string[], room: { creator: string;
 export const startChatServer = async (usernames: string[]) => {
   const server = await startTestServer();
   return { server, chat: await createChatClient(server, usernames), adminToken: await server.login('admin') };
+};
+
+/** A test file's server with these staff and the administrator signed in: handed to `started` before the file's tests, stopped after them. */
+export const useChatServer = (usernames: string[], started: (fixture: Awaited<ReturnType<typeof startChatServer>>) => void) => {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    const fixture = await startChatServer(usernames);
+    server = fixture.server;
+    started(fixture);
+  });
+  afterAll(() => server?.close());
 };

@@ -16,3 +16,13 @@ export const nextEvent = <T,>(socket: Socket, event: string, accept: (payload: T
     };
     socket.on(event, listener);
   });
+
+/** Everything `event` brings on `socket` during `ms`. */
+export const collect = async <T,>(socket: Socket, event: string, ms: number): Promise<T[]> => {
+  const seen: T[] = [];
+  const listener = (payload: T) => seen.push(payload);
+  socket.on(event, listener);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  socket.off(event, listener);
+  return seen;
+};

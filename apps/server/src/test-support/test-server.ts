@@ -89,7 +89,7 @@ export interface TestServerOptions {
   postgres?: { url: string; schema: string };
 }
 
-const createPostgresSchema = async (url: string): Promise<{ schema: string; drop: () => Promise<void> }> => {
+export const createPostgresSchema = async (url: string): Promise<{ schema: string; drop: () => Promise<void> }> => {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -248,3 +248,31 @@ export const migrateTestDatabaseTo = (database: DatabaseHandle, last: string) =>
     const { error } = await migrator.migrateTo(last);
     if (error) throw error;
   });
+
+/**
+ * A test file's own database, migrated to the latest or, for a migration's own test, up to
+ * `migratedTo` and no further; handed to `setUp` (with the migrations applied) before the
+ * file's tests, to write rows as a migration found them; closed and removed after them.
+ */
+export const useTestDatabase = (
+  { migratedTo }: { migratedTo?: string },
+  setUp: (database: DatabaseHandle, applied: string[]) => Promise<void> | void,
+) => {
+  let database: DatabaseHandle | undefined;
+  let drop = async () => {};
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'ichat-db-'));
+    ({ database, drop } = await openTestDatabase(dataDir));
+    if (migratedTo === undefined) await setUp(database, await migrateTestDatabase(database));
+    else {
+      await migrateTestDatabaseTo(database, migratedTo);
+      await setUp(database, []);
+    }
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+};

@@ -10,6 +10,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who may call: anyone, a signed-in user, or an administrator. */
 export type RouteAccess = 'public' | 'user' | 'admin';
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+/**
+ * Any call may meet the server's own trouble (SERVER_TROUBLE in texts.ts): 503 while the
+ * database does not answer, 507 when the disk is full. Nothing was stored; try again.
+ */
+export const SERVER_TROUBLE_STATUSES = [503, 507] as const;
 
 /** A multipart body: the JSON `data` part and the file fields, with how many files each takes. */
 export interface FormBody<Data extends z.ZodType = z.ZodType> {

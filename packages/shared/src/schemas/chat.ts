@@ -78,11 +78,10 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const conversationListResponseSchema = successSchema({
-  conversations: z.array(conversationSummarySchema),
-});
+const conversationList = { conversations: z.array(conversationSummarySchema) };
+export const conversationListResponseSchema = successSchema(conversationList);
 export const conversationPageResponseSchema = successSchema({
-  conversations: z.array(conversationSummarySchema),
+  ...conversationList,
   pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
 });
 export const unreadCountResponseSchema = successSchema({
@@ -202,6 +201,12 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
   members: z.array(conversationMemberSchema),
   pinned_message: messageSchema.nullable(),
   permissions: conversationPermissionsSchema,
+  /**
+   * Added key (issue 19): the administrators' window for editing one's own message after
+   * sending it, in minutes; null: no limit. The page offers Edit only within it; the server
+   * applies it on every edit. (Beside `permissions`, whose keys are the specification's.)
+   */
+  message_edit_window_minutes: z.number().int().positive().nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 export const conversationDetailResponseSchema = successSchema({ conversation: conversationDetailSchema });

@@ -3,25 +3,17 @@
  * administrator has put on hold keeps every message whatever the retention setting says.
  * Numbered after 0004 and 0005, which other work adds.
  */
-import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../dialect.js';
-import { columnTypes } from './column-types.js';
+import { sql, type Kysely } from 'kysely';
+import { withColumnTypes } from './column-types.js';
 
-export const operations = (dialect: DialectName): Migration => {
-  const t = columnTypes(dialect);
+export const operations = withColumnTypes((t) => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('conversations').addColumn('legal_hold', t.bool, (c) => c.notNull().defaultTo(sql`false`)).execute();
+    // Retention looks for old messages by time.
+    await db.schema.createIndex('messages_created_at').on('messages').columns(['created_at', 'id']).execute();
+  },
 
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable('conversations')
-        .addColumn('legal_hold', t.bool, (c) => c.notNull().defaultTo(sql`false`))
-        .execute();
-      // Retention looks for old messages by time.
-      await db.schema.createIndex('messages_created_at').on('messages').columns(['created_at', 'id']).execute();
-    },
-
-    async down() {
-      throw new Error('0006-operations cannot be undone: restore a backup taken before it.');
-    },
-  };
-};
+  async down() {
+    throw new Error('0006-operations cannot be undone: restore a backup taken before it.');
+  },
+}));

@@ -1,4 +1,4 @@
-import type { ColumnDataType, ColumnDefinitionBuilder } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 
 type DataTypeExpression = ColumnDataType;
 import type { DialectName } from '../dialect.js';
@@ -42,3 +42,12 @@ export const columnTypes = (dialect: DialectName): ColumnTypes =>
         json: 'text',
         real: 'real',
       };
+
+/** A migration written with the column types of the database it runs on. */
+export const withColumnTypes =
+  (build: (t: ColumnTypes) => Migration) =>
+  (dialect: DialectName): Migration =>
+    build(columnTypes(dialect));
+
+/** A new table, starting with the `id` primary key that every table here has. */
+export const newTable = (db: Kysely<unknown>, t: ColumnTypes, name: string) => db.schema.createTable(name).addColumn('id', t.id, t.primaryKey);

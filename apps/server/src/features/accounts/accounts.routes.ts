@@ -4,12 +4,11 @@ import { routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
 import { badRequest } from '../../errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AccountsService } from './accounts.service.js';
 import type { NotificationSettingsService } from './notification-settings.service.js';
 
-const ok = true as const;
 const { accounts: calls } = routes;
 
 export const accountsRoutes =

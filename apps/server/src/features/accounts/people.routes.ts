@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { actorOf } from '../../http/authenticate.js';
 import { sendCsv } from '../../csv/send-csv.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { AccountsService } from './accounts.service.js';
 import type { PeopleService } from './people.service.js';
 
-const ok = true as const;
 const { admin: calls } = routes;
 
 export const peopleRoutes =

@@ -7,7 +7,7 @@ import { MAX_ATTACHMENTS_PER_MESSAGE, routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
 import { badRequest, payloadTooLarge } from '../../errors.js';
 import { readMultipart, type QuotaLookup } from '../../http/multipart.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { sendStoredFile } from '../../storage/send-file.js';
 import type { ConversationsService } from './conversations.service.js';
@@ -15,7 +15,6 @@ import type { MessagesService } from './messages.service.js';
 import type { ReactionsService } from './reactions.service.js';
 import type { SearchService } from './search.service.js';
 
-const ok = true as const;
 const { chat: calls } = routes;
 
 export const chatRoutes =

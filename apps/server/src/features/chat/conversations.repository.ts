@@ -11,6 +11,10 @@ import { toBool } from '../../db/values.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
+/** An update of one person's membership of one conversation; the caller says what it sets. */
+const oneMember = (executor: Executor, conversationId: number, userId: number) =>
+  executor.updateTable('conversation_members').where('conversation_id', '=', conversationId).where('user_id', '=', userId);
+
 export interface ChatUserRow {
   id: number;
   display_name: string;
@@ -126,15 +130,7 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
       const row = await executor
         .selectFrom('conversation_members as m')
         .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-        .select([
-          'm.id as member_id',
-          'm.conversation_id',
-          'c.is_group',
-          'm.is_admin',
-          'm.is_muted',
-          'm.is_pinned',
-          'm.last_read_message_id',
-        ])
+        .select(['m.id as member_id', 'm.conversation_id', 'c.is_group', 'm.is_admin', 'm.is_muted', 'm.is_pinned', 'm.last_read_message_id'])
         .where('m.conversation_id', '=', conversationId)
         .where('m.user_id', '=', userId)
         .executeTakeFirst();
@@ -242,13 +238,9 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
 
     /** Every member with what the chat policy reads of them (features/chat/rosters.ts keeps it). */
     async rosterOf(conversationId: number) {
-      const rows = await db
-        .selectFrom('conversation_members as m')
-        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-        .select(['m.id as member_id', 'm.user_id', 'm.is_admin', 'm.is_muted', 'c.is_group'])
-        .where('m.conversation_id', '=', conversationId)
-        .orderBy('m.id')
-        .execute();
+      const columns = ['m.id as member_id', 'm.user_id', 'm.is_admin', 'm.is_muted', 'c.is_group'] as const;
+      const members = db.selectFrom('conversation_members as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id');
+      const rows = await members.select(columns).where('m.conversation_id', '=', conversationId).orderBy('m.id').execute();
       return rows.map((row) => ({ ...row, is_admin: toBool(row.is_admin), is_muted: toBool(row.is_muted), is_group: toBool(row.is_group) }));
     },
 
@@ -366,32 +358,17 @@ export const createConversationsRepository = (db: Kysely<Database>) => {
     },
 
     async setMuted(conversationId: number, userId: number, muted: boolean, executor: Executor) {
-      await executor
-        .updateTable('conversation_members')
-        .set({ is_muted: muted })
-        .where('conversation_id', '=', conversationId)
-        .where('user_id', '=', userId)
-        .execute();
+      await oneMember(executor, conversationId, userId).set({ is_muted: muted }).execute();
     },
 
     /** What one member hears of the conversation; false when they are not a member. */
     async setNotificationLevel(conversationId: number, userId: number, level: NotificationLevel): Promise<boolean> {
-      const result = await db
-        .updateTable('conversation_members')
-        .set({ notification_level: level })
-        .where('conversation_id', '=', conversationId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const result = await oneMember(db, conversationId, userId).set({ notification_level: level }).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
     async setPinned(conversationId: number, userId: number, pinned: boolean, time: number) {
-      await db
-        .updateTable('conversation_members')
-        .set({ is_pinned: pinned, pinned_at: pinned ? time : null })
-        .where('conversation_id', '=', conversationId)
-        .where('user_id', '=', userId)
-        .execute();
+      await oneMember(db, conversationId, userId).set({ is_pinned: pinned, pinned_at: pinned ? time : null }).execute();
     },
 
     /** When the last admin leaves, the longest-standing member takes over. */

@@ -176,14 +176,20 @@ describe('the administrators’ edit window', () => {
     return message;
   };
 
+  const windowInDetail = async (user: string) =>
+    (await chat.get<{ conversation: { message_edit_window_minutes: number | null } }>(user, `/api/v1/conversations/${groupId}`)).body.conversation.message_edit_window_minutes;
+
   it('is no limit until set; a message past the window is refused with a sentence naming it', async () => {
     expect((await chat.get<Body & { settings: Record<string, unknown> }>('admin', '/api/v1/admin/settings')).body.settings).toMatchObject({ message_edit_window_minutes: null });
+    // The conversation's detail tells its members the window, so the page offers Edit only within it.
+    expect(await windowInDetail('juan.delacruz')).toBeNull();
     const old = await sentMinutesAgo(60 * 24 * 365);
     expect((await edit('juan.delacruz', old, { message: 'A year later' })).status).toBe(200);
 
     const changed = await setWindow(15);
     expect(changed.status).toBe(200);
     expect(changed.body.settings).toMatchObject({ reminder_days: 2, message_edit_window_minutes: 15, retention_days: null });
+    expect(await windowInDetail('juan.delacruz')).toBe(15);
     const late = await sentMinutesAgo(16);
     const refused = await edit('juan.delacruz', late, { message: 'Too late' });
     expect(refused.status).toBe(403);
@@ -195,6 +201,7 @@ describe('the administrators’ edit window', () => {
     // Setting the reminder delay leaves the window as it is; null lifts it.
     expect((await chat.call<Body & { settings: Record<string, unknown> }>('admin', 'PATCH', '/api/v1/admin/settings', { reminder_days: 2 })).body.settings).toMatchObject({ message_edit_window_minutes: 15 });
     expect((await setWindow(null)).body.settings).toMatchObject({ message_edit_window_minutes: null });
+    expect(await windowInDetail('maria.santos')).toBeNull();
     expect((await edit('juan.delacruz', late, { message: 'No limit now' })).status).toBe(200);
   });
 

@@ -63,6 +63,31 @@ describe('a conversation’s notification level', () => {
     expect((await nudge).data).toEqual({ conversation_id: groupId });
   });
 
+  it('silences, never uncounts: at nothing and in do not disturb and quiet hours, unread and the bell still count', async () => {
+    const unread = async () => (await chat.get<{ count: { personal: number; group: number } }>('maria.santos', '/api/v2/conversations/unread-count')).body.count.group;
+    const bell = async () =>
+      (await chat.get<{ notifications: { notification_type: string; conversation_id: number }[] }>('maria.santos', '/api/v1/users/notifications')).body.notifications;
+    expect((await setLevel('maria.santos', groupId, { level: 'nothing' })).status).toBe(200);
+    const quiet = await chat.call('maria.santos', 'PUT', '/api/v1/accounts/me/notification-settings', {
+      do_not_disturb_until: new Date(Date.now() + 3_600_000).toISOString(),
+      quiet_hours: { from: '00:00', to: '23:59', time_zone: 'Asia/Manila' },
+    });
+    expect(quiet.status).toBe(200);
+    const before = await unread();
+    const bellBefore = (await bell()).length;
+    expect((await chat.send('juan.delacruz', groupId, { message: 'Truck at gate 3' })).status).toBe(201);
+    const named = await chat.send('juan.delacruz', groupId, {
+      message: '@@Maria Santos@@ please sign for it',
+      mention_data: [{ id: chat.ids['Maria Santos'], name: 'Maria Santos' }],
+    });
+    expect(named.status).toBe(201);
+    expect(await unread()).toBe(before + 2);
+    const entries = await bell();
+    expect(entries).toHaveLength(bellBefore + 1);
+    expect(entries[0]).toMatchObject({ notification_type: 'mention', conversation_id: groupId });
+    await chat.call('maria.santos', 'PUT', '/api/v1/accounts/me/notification-settings', { do_not_disturb_until: null, quiet_hours: null });
+  });
+
   it('refuses a level it does not know, a stranger (404) and anyone not signed in (401)', async () => {
     for (const body of [{ level: 'loud' }, {}, { level: null }]) {
       const refused = await setLevel('maria.santos', groupId, body);

@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { NotificationsService } from './notifications.service.js';
 
-const ok = true as const;
 const { notifications: calls } = routes;
 
 export const notificationsRoutes =

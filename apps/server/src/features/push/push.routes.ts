@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { PushService } from './push.service.js';
 
-const ok = true as const;
 const { push: calls } = routes;
 
 export const pushRoutes =

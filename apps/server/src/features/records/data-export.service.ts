@@ -56,6 +56,14 @@ const fileCollector = (files: FileStore) => {
 
 type Collector = ReturnType<typeof fileCollector>;
 
+/** A stored file as an export lists it: its name, type and size, and where its copy is in the bundle. */
+const presentFile = async (file: { original_name: string; file_type: string; size_bytes: number; stored_name: string }, bucket: Bucket, collector: Collector) => ({
+  original_name: file.original_name,
+  file_type: file.file_type,
+  size_bytes: file.size_bytes,
+  file: await collector.add(bucket, file.stored_name),
+});
+
 const groupBy = <Row, Key>(rows: readonly Row[], key: (row: Row) => Key) => {
   const groups = new Map<Key, Row[]>();
   for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
@@ -80,15 +88,7 @@ export const createDataExportService = ({ db, records, files, audit }: { db: Kys
     const messages = [];
     for (const row of rows) {
       const attachments = [];
-      for (const file of attachmentsOf(row.id)) {
-        attachments.push({
-          id: file.id,
-          original_name: file.original_name,
-          file_type: file.file_type,
-          size_bytes: file.size_bytes,
-          file: await collector.add('message-attachment', file.stored_name),
-        });
-      }
+      for (const file of attachmentsOf(row.id)) attachments.push({ id: file.id, ...(await presentFile(file, 'message-attachment', collector)) });
       messages.push({
         id: row.id,
         conversation_id: row.conversation_id,
@@ -113,7 +113,7 @@ export const createDataExportService = ({ db, records, files, audit }: { db: Kys
       const conversation = await records.conversationForExport(conversationId);
       if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
       const collector = fileCollector(files);
-      const members = await records.membersForExport(conversationId);
+      const members = await records.membershipsForExport({ conversationId });
       const messages = await presentMessages(await records.messagesForExport({ conversationId }), collector);
       const activity = await records.actionsForExport(conversationId);
       const document = {
@@ -163,14 +163,7 @@ export const createDataExportService = ({ db, records, files, audit }: { db: Kys
       for (const request of requests) {
         const requestFiles = [];
         for (const file of filesOf(request.id)) {
-          requestFiles.push({
-            field: file.field,
-            line_id: file.line_id,
-            original_name: file.original_name,
-            file_type: file.file_type,
-            size_bytes: file.size_bytes,
-            file: await collector.add('requests-attachments', file.stored_name),
-          });
+          requestFiles.push({ field: file.field, line_id: file.line_id, ...(await presentFile(file, 'requests-attachments', collector)) });
         }
         presentedRequests.push({
           id: request.id,
@@ -216,8 +209,8 @@ export const createDataExportService = ({ db, records, files, audit }: { db: Kys
           created_at: toIso(user.created_at),
           updated_at: toIso(user.updated_at),
         },
-        conversations: (await records.membershipsOf(userId)).map((membership) => ({
-          id: membership.id,
+        conversations: (await records.membershipsForExport({ userId })).map((membership) => ({
+          id: membership.conversation_id,
           name: membership.name,
           is_group: toBool(membership.is_group),
           is_admin: toBool(membership.is_admin),

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
 import { runAdminCommand, UsageError } from '../../cli/admin.js';
 import { exportZip } from './export-archive.js';
-import { startChatServer, type ChatClient, type TestFile } from '../../test-support/chat-client.js';
+import { useChatServer, type ChatClient, type TestFile } from '../../test-support/chat-client.js';
 import { eprData } from '../../test-support/requests-kit.js';
 import type { TestServer } from '../../test-support/test-server.js';
 
@@ -35,8 +35,8 @@ const receipt: TestFile = { name: 'delivery receipt.pdf', type: 'application/pdf
 const quote = new TextEncoder().encode('%PDF quotation from Cebu Steel');
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+useChatServer(['maria.santos', 'juan.delacruz'], (fixture) => ({ server, chat, adminToken } = fixture));
 beforeAll(async () => {
-  ({ server, chat, adminToken } = await startChatServer(['maria.santos', 'juan.delacruz']));
   scratch = await mkdtemp(path.join(tmpdir(), 'ichat-export-'));
   groupId = await chat.createGroup('maria.santos', 'Export Yard', ['Juan Dela Cruz']);
   const parent = await chat.send('maria.santos', groupId, { message: 'Receipt attached' }, { files: [receipt] });
@@ -50,7 +50,6 @@ beforeAll(async () => {
   requestId = filed.body.request.id;
 });
 afterAll(async () => {
-  await server.close();
   await rm(scratch, { recursive: true, force: true });
 });
 

@@ -133,13 +133,17 @@ export const createRecordsRepository = (db: Kysely<Database>) => ({
       .executeTakeFirst();
   },
 
-  async membersForExport(conversationId: number) {
+  /** The members of one conversation, or the conversations of one person, with both names. */
+  async membershipsForExport(where: { conversationId: number } | { userId: number }) {
+    const ofConversation = 'conversationId' in where;
     return db
       .selectFrom('conversation_members as cm')
       .innerJoin('users as u', 'u.id', 'cm.user_id')
-      .select(['cm.user_id', 'u.display_name', 'u.email_address', 'cm.is_admin', 'cm.is_muted', 'cm.joined_at'])
-      .where('cm.conversation_id', '=', conversationId)
-      .orderBy('cm.id')
+      .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+      .select(['cm.conversation_id', 'c.name', 'c.is_group', 'cm.user_id', 'u.display_name', 'u.email_address', 'cm.is_admin', 'cm.is_muted', 'cm.joined_at'])
+      .where(ofConversation ? 'cm.conversation_id' : 'cm.user_id', '=', ofConversation ? where.conversationId : where.userId)
+      // Members in the order they joined; a person's conversations by their ids.
+      .orderBy(ofConversation ? 'cm.id' : 'cm.conversation_id')
       .execute();
   },
 
@@ -182,18 +186,13 @@ export const createRecordsRepository = (db: Kysely<Database>) => ({
   },
 
   async actionsForExport(conversationId: number) {
-    return db
-      .selectFrom('conversation_actions')
-      .select(['id', 'user_id', 'receiving_user_id', 'action', 'detail', 'created_at'])
-      .where('conversation_id', '=', conversationId)
-      .orderBy('id')
-      .execute();
+    const columns = ['id', 'user_id', 'receiving_user_id', 'action', 'detail', 'created_at'] as const;
+    return db.selectFrom('conversation_actions').select(columns).where('conversation_id', '=', conversationId).orderBy('id').execute();
   },
 
   async userForExport(userId: number) {
-    return db
-      .selectFrom('users as u')
-      .leftJoin('departments as d', 'd.id', 'u.department_id')
+    const withDepartment = db.selectFrom('users as u').leftJoin('departments as d', 'd.id', 'u.department_id');
+    return withDepartment
       .select([
         'u.id',
         'u.username',
@@ -212,16 +211,6 @@ export const createRecordsRepository = (db: Kysely<Database>) => ({
       ])
       .where('u.id', '=', userId)
       .executeTakeFirst();
-  },
-
-  async membershipsOf(userId: number) {
-    return db
-      .selectFrom('conversation_members as cm')
-      .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
-      .select(['c.id', 'c.name', 'c.is_group', 'cm.is_admin', 'cm.is_muted', 'cm.joined_at'])
-      .where('cm.user_id', '=', userId)
-      .orderBy('c.id')
-      .execute();
   },
 
   async reactionsBy(userId: number) {
@@ -280,12 +269,8 @@ export const createRecordsRepository = (db: Kysely<Database>) => ({
   },
 
   async notificationsOf(userId: number) {
-    return db
-      .selectFrom('notifications')
-      .select(['id', 'notification_type', 'sender_id', 'conversation_id', 'message_id', 'thread_parent_id', 'form_request_id', 'is_read', 'is_reminder', 'created_at'])
-      .where('recipient_id', '=', userId)
-      .orderBy('id')
-      .execute();
+    const columns = ['id', 'notification_type', 'sender_id', 'conversation_id', 'message_id', 'thread_parent_id', 'form_request_id', 'is_read', 'is_reminder', 'created_at'] as const;
+    return db.selectFrom('notifications').select(columns).where('recipient_id', '=', userId).orderBy('id').execute();
   },
 
   async delegationsOf(userId: number) {

@@ -2,13 +2,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routes } from '@ichat/shared';
 import { actorOf } from '../../http/authenticate.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import { attachmentDisposition } from '../../storage/send-file.js';
 import type { DataExportService, ExportBundle } from './data-export.service.js';
 import { exportZip } from './export-archive.js';
 import type { RetentionService } from './retention.service.js';
 
-const ok = true as const;
 const { admin: calls } = routes;
 
 export const recordsRoutes =

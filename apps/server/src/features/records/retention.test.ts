@@ -8,8 +8,8 @@
  */
 import { access } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatServer, type ChatClient, type TestFile } from '../../test-support/chat-client.js';
+import { describe, expect, it } from 'vitest';
+import { useChatServer, type ChatClient, type TestFile } from '../../test-support/chat-client.js';
 import type { TestServer } from '../../test-support/test-server.js';
 
 const DAY_MS = 86_400_000;
@@ -17,10 +17,7 @@ let server: TestServer;
 let chat: ChatClient;
 let adminToken: string;
 
-beforeAll(async () => {
-  ({ server, chat, adminToken } = await startChatServer(['maria.santos', 'juan.delacruz']));
-});
-afterAll(() => server.close());
+useChatServer(['maria.santos', 'juan.delacruz'], (fixture) => ({ server, chat, adminToken } = fixture));
 
 const admin = <B = Record<string, unknown>>(method: string, url: string, json?: unknown) => server.request<B & { success: boolean; message?: string }>(method, url, { token: adminToken, json });
 const pdf = (name: string): TestFile => ({ name, type: 'application/pdf', bytes: new TextEncoder().encode(`%PDF ${name}`) });

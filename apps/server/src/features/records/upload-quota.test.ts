@@ -7,8 +7,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { uploadQuotaUsedText, uploadTotalQuotaUsedText } from '@ichat/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatServer, type ChatClient, type TestFile } from '../../test-support/chat-client.js';
+import { describe, expect, it } from 'vitest';
+import { useChatServer, type ChatClient, type TestFile } from '../../test-support/chat-client.js';
 import { eprData } from '../../test-support/requests-kit.js';
 import type { TestServer } from '../../test-support/test-server.js';
 
@@ -17,10 +17,7 @@ let server: TestServer;
 let chat: ChatClient;
 let adminToken: string;
 
-beforeAll(async () => {
-  ({ server, chat, adminToken } = await startChatServer(['maria.santos', 'juan.delacruz']));
-});
-afterAll(() => server.close());
+useChatServer(['maria.santos', 'juan.delacruz'], (fixture) => ({ server, chat, adminToken } = fixture));
 
 const file = (name: string, kb: number): TestFile => ({ name, type: 'application/octet-stream', bytes: new Uint8Array(kb * KB).fill(7) });
 const setQuotas = async (quotas: { upload_quota_per_user_mb?: number | null; upload_quota_total_mb?: number | null }) => {

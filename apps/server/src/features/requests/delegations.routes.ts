@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { actorOf, caller } from '../../http/authenticate.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { DelegationsService } from './delegations.service.js';
 
-const ok = true as const;
 const { requests: calls } = routes;
 
 export const delegationsRoutes =

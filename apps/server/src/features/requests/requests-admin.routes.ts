@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { sendCsv } from '../../csv/send-csv.js';
 import { actorOf } from '../../http/authenticate.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { FormSetupService } from './form-setup.service.js';
 import type { RemindersService } from './reminders.service.js';
 import type { RequestsExportService } from './requests-export.service.js';
 
-const ok = true as const;
 const { admin: calls } = routes;
 
 export const requestsAdminRoutes =

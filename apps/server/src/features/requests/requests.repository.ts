@@ -192,16 +192,7 @@ export const createRequestsRepository = (db: Kysely<Database>) => {
       let query = db
         .selectFrom('forms as f')
         .innerJoin('form_permissions as p', 'p.form_id', 'f.id')
-        .select([
-          'f.id',
-          'f.name',
-          'f.type',
-          'f.created_at',
-          'f.add_page as form_add_page',
-          'p.add_page',
-          'p.view_page',
-          'p.open_page',
-        ])
+        .select(['f.id', 'f.name', 'f.type', 'f.created_at', 'f.add_page as form_add_page', 'p.add_page', 'p.view_page', 'p.open_page'])
         .where('f.is_active', '=', true)
         .where((eb) =>
           eb.or([

@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { caller } from '../../http/authenticate.js';
 import { readMultipart, type QuotaLookup } from '../../http/multipart.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { sendStoredFile } from '../../storage/send-file.js';
 import type { ApprovalsService } from './approvals.service.js';
 import type { RequestsService } from './requests.service.js';
 
-const ok = true as const;
 const { requests: calls } = routes;
 
 export const requestsRoutes =

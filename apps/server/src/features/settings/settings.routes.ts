@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@ichat/shared';
 import { actorOf } from '../../http/authenticate.js';
-import { serve } from '../../http/serve-route.js';
+import { ok, serve } from '../../http/serve-route.js';
 import type { SettingsService } from './settings.service.js';
 
-const ok = true as const;
 const { admin: calls } = routes;
 
 export const settingsRoutes =

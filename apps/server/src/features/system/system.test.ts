@@ -10,7 +10,7 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'ichat-web-'));
   await mkdir(path.join(webDir, 'static'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Internal Chat</title><div id="root"></div>');
-  await writeFile(path.join(webDir, 'static', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(webDir, 'static', 'app-Bv7aeWBw.js'), 'console.log(1)');
   server = await startTestServer({
     env: { APP_VERSION: '2.3.4', MOBILE_VERSION: '1.9.0', ANDROID_APP_URL: 'https://files.example/android/{version}/app.apk', WEB_DIST_DIR: webDir },
   });
@@ -76,7 +76,7 @@ describe('the envelope and the page', () => {
       expect(page.headers.get('cache-control')).toBe('no-cache');
       expect(await page.text()).toContain('<title>Internal Chat</title>');
     }
-    const bundle = await fetch(`${server.baseUrl}/static/app-abc123.js`);
+    const bundle = await fetch(`${server.baseUrl}/static/app-Bv7aeWBw.js`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${server.baseUrl}/static/missing.js`)).status).toBe(404);
@@ -111,6 +111,11 @@ describe('the envelope and the page', () => {
     expect(policy).not.toContain('upgrade-insecure-requests');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('strict-transport-security')).toBeNull();
+    // API answers and refusals carry them too (the headers are set before any route runs).
+    const refused = await fetch(`${server.baseUrl}/api/v1/conversations`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(refused.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('publishes OpenAPI generated from the shared schemas at /docs', async () => {
