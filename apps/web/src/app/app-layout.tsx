@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ChatLiveSync } from '../features/chat';
 import { LiveSocketProvider } from '../features/live';
 import { PresenceProvider } from '../features/presence';
+import { restorePushSubscription } from '../features/profile';
 import { AppHeader } from './app-header';
 
 /**
@@ -10,6 +12,10 @@ import { AppHeader } from './app-header';
  * socket for all of it, with presence and chat's private-room updates kept while signed in.
  */
 export function AppLayout() {
+  // Signing out dropped this browser's subscription on the server: it is stored again for whoever is signed in.
+  useEffect(() => {
+    restorePushSubscription().catch((error: unknown) => console.warn('The push subscription could not be restored.', error));
+  }, []);
   return (
     <LiveSocketProvider>
       <PresenceProvider>

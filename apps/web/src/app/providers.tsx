@@ -4,6 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErefDialogProvider } from '../lib/eref-dialog';
 import { queryClient } from '../lib/query-client';
+import { AppUpdates } from './app-updates';
+import { ServerGate } from './server-gate';
 import { theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -11,7 +13,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <ErefDialogProvider>{children}</ErefDialogProvider>
+        <ErefDialogProvider>
+          <ServerGate>{children}</ServerGate>
+        </ErefDialogProvider>
+        <AppUpdates />
       </QueryClientProvider>
     </ThemeProvider>
   );

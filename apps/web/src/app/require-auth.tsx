@@ -1,9 +1,11 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { MustChangePasswordPage } from '../features/auth';
+import { loadMustChangePasswordPage } from '../features/auth';
 import { useMeQuery } from '../features/profile';
 import { hasSession } from '../lib/session';
+import { PageLoading } from './page-loading';
+
+const MustChangePasswordPage = lazy(async () => ({ default: (await loadMustChangePasswordPage()).MustChangePasswordPage }));
 
 /** Chat and profile need a signed-in user (000 §2); the server still checks every call. */
 export function RequireAuth() {
@@ -19,13 +21,13 @@ export function RequireAuth() {
  */
 function SignedIn() {
   const me = useMeQuery();
-  if (me.isPending) {
+  if (me.isPending) return <PageLoading />;
+  if (me.data?.must_change_password) {
     return (
-      <Box role="status" aria-label="Loading" sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
+      <Suspense fallback={<PageLoading />}>
+        <MustChangePasswordPage />
+      </Suspense>
     );
   }
-  if (me.data?.must_change_password) return <MustChangePasswordPage />;
   return <Outlet />;
 }

@@ -1,41 +1,48 @@
 import { createBrowserRouter } from 'react-router';
-import { LoginPage, type LoginLocationState } from '../features/auth';
+import { loadAdminArea } from '../features/admin';
+import { loadLoginPage, type LoginLocationState } from '../features/auth';
 import { AppNotAvailablePage, NotFoundPage, ServerErrorPage } from '../features/errors';
-import { HomePage } from '../features/home';
-import { ProfilePage } from '../features/profile';
-import { RequestsPage } from '../features/requests';
-import { StandInsPage } from '../features/stand-ins';
+import { loadHomePage } from '../features/home';
+import { loadProfilePage } from '../features/profile';
+import { loadRequestsPage } from '../features/requests';
+import { loadStandInsPage } from '../features/stand-ins';
 import { queryClient } from '../lib/query-client';
 import { setSessionEndedListener } from '../lib/session';
-import { AppLayout } from './app-layout';
+import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
+
+// Every screen's code, and the signed-in frame's (header, live socket), loads when its route
+// is first opened: /login downloads neither chat nor the request portal, chat not the portal
+// (docs/DESIGN.md, "Web delivery"). The page shown stays until the next one's code is in.
+const loadAppLayout = () => import('./app-layout');
 
 export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorBoundary />,
+    // Shown only while the first screen's code loads.
+    HydrateFallback: PageLoading,
     children: [
-      { path: '/login', element: <LoginPage /> },
+      { path: '/login', lazy: async () => ({ Component: (await loadLoginPage()).LoginPage }) },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: async () => ({ Component: (await loadAppLayout()).AppLayout }),
             children: [
               {
                 // One element for both paths, so switching conversations keeps the sidebar
                 // (its scroll position and loaded pages) mounted.
-                element: <HomePage />,
+                lazy: async () => ({ Component: (await loadHomePage()).HomePage }),
                 children: [
                   { path: '/', element: null },
                   { path: '/conversations/:conversationId', element: null },
                 ],
               },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/requests', element: <RequestsPage /> },
-              { path: '/stand-ins', element: <StandInsPage /> },
-              // Few people administer: the area's code loads only when it is opened.
-              { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin')).AdminArea }) },
+              { path: '/profile', lazy: async () => ({ Component: (await loadProfilePage()).ProfilePage }) },
+              { path: '/requests', lazy: async () => ({ Component: (await loadRequestsPage()).RequestsPage }) },
+              { path: '/stand-ins', lazy: async () => ({ Component: (await loadStandInsPage()).StandInsPage }) },
+              { path: '/admin/*', lazy: async () => ({ Component: (await loadAdminArea()).AdminArea }) },
             ],
           },
         ],

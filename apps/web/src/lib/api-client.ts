@@ -8,6 +8,7 @@
 import { queryString, routePath, type FormBody, type RouteDefinition } from '@ichat/shared';
 import type { z } from 'zod';
 import { endRevokedSession, getToken } from './session';
+import { suspectServerLost } from './server-reachability';
 
 interface ResponseSchema<T> {
   parse(input: unknown): T;
@@ -96,6 +97,7 @@ const apiRequest = async <T>(path: string, options: RequestOptions<T>): Promise<
     response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
   } catch (error) {
     if (signal?.aborted) throw error;
+    suspectServerLost();
     throw new ApiError(NO_RESPONSE, NO_RESPONSE_MESSAGE);
   }
 

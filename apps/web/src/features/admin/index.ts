@@ -2,4 +2,4 @@
  * Administration (docs/DECISIONS.md, "Administration"): people, departments and catalogues,
  * forms' access and approval chains, stand-ins, reminders, exports and the audit log.
  */
-export { AdminArea } from './admin-area';
+export const loadAdminArea = () => import('./admin-area');

@@ -1,4 +1,6 @@
 /** Signing in and out (000 §2 Login screen, Header), and the password change an administrator asks for. */
-export { LoginPage, type LoginLocationState } from './login-page';
+/** Each screen's code loads when it is opened (docs/DESIGN.md, "Web delivery"). */
+export const loadLoginPage = () => import('./login-page');
+export type { LoginLocationState } from './login-page';
 export { logout } from './mutations';
-export { MustChangePasswordPage } from './must-change-password-page';
+export const loadMustChangePasswordPage = () => import('./must-change-password-page');

@@ -2,4 +2,5 @@
 export { ChatLiveSync } from './live/chat-live-sync';
 export { plainText } from './lib/preview';
 export { useOpenAtMessage } from './lib/use-open-at-message';
-export { MainScreen } from './main-screen';
+/** The main screen's code loads when it is opened (docs/DESIGN.md, "Web delivery"). */
+export const loadMainScreen = () => import('./main-screen');

@@ -2,3 +2,4 @@
 export { NotFoundPage } from './not-found-page';
 export { ServerErrorPage } from './server-error-page';
 export { AppNotAvailablePage } from './app-not-available-page';
+export { OfflineScreen } from './offline-screen';

@@ -1,7 +1,8 @@
 /**
  * The live socket's lifecycle (000 §4): one socket per signed-in person, connected once the
  * person is known and closed when the signed-in frame unmounts (logout, ended session). It
- * announces the person online and pings after the 'OK', reconnects when the tab comes back,
+ * announces the person online and pings after the 'OK', tells the server whether the tab is
+ * visible (on connect and on every change), reconnects when the tab comes back,
  * reloads the page when the socket stays down, and ends the session on the server's
  * `logout`. Transport only: features subscribe to the events they care about through
  * live-context.ts, and catch up after a reconnect when it tells them to.
@@ -18,6 +19,7 @@ import {
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { NoticeDialog } from '../../lib/notice-dialog';
 import { callApi, isUnauthorized, routeUrl } from '../../lib/api-client';
+import { suspectServerLost } from '../../lib/server-reachability';
 import { endSession, getStoredUser, getToken, hasSession, type StoredUser } from '../../lib/session';
 import { LiveConnectionContext, parseServerEvent, type LiveConnection } from './live-context';
 import { nextConnectionCheck } from './live-rules';
@@ -64,6 +66,8 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
 
     const handleConnect = () => {
       setConnection((current) => ({ epoch: current.epoch + 1, isConnected: true }));
+      // The server pushes nothing to a person while a tab of theirs says it is visible.
+      socket.emit('visibility', { visible: document.visibilityState === 'visible' });
       socket
         .timeout(SOCKET_TIMEOUT_MS)
         .emitWithAck('user_online', { userId: user.id, name: user.display_name })
@@ -80,7 +84,9 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
           () => undefined,
         );
     };
-    const handleDisconnect = () => {
+    const handleDisconnect = (reason: string) => {
+      // A dropped transport may be the server gone: the page then shows its offline screen.
+      if (reason === 'transport close' || reason === 'transport error' || reason === 'ping timeout') suspectServerLost();
       stopPings();
       setConnection((current) => ({ ...current, isConnected: false }));
     };
@@ -125,10 +131,13 @@ function ConnectedLive({ user, children }: { user: StoredUser; children: ReactNo
     };
   }, [socket, user]);
 
-  // Back to the tab: reconnect at once rather than at the next backoff step.
+  // Back to the tab: reconnect at once rather than at the next backoff step. Every change is
+  // told to the server, which pushes only while no tab of the person is visible (issue 19).
   useEffect(() => {
     const handleVisibility = () => {
-      if (document.visibilityState === 'visible' && !socket.connected) socket.connect();
+      const visible = document.visibilityState === 'visible';
+      if (socket.connected) socket.emit('visibility', { visible });
+      else if (visible) socket.connect();
     };
     document.addEventListener('visibilitychange', handleVisibility);
     return () => document.removeEventListener('visibilitychange', handleVisibility);

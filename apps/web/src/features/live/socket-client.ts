@@ -1,8 +1,6 @@
 /** The one live socket of a signed-in person (000 §7 Live socket, §9 Socket). */
 import {
-  SOCKET_RANDOMIZATION_FACTOR,
-  SOCKET_RECONNECTION_DELAY_MAX_MS,
-  SOCKET_RECONNECTION_DELAY_MS,
+  SOCKET_RECONNECTION,
   SOCKET_TIMEOUT_MS,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -17,11 +15,8 @@ export const LIVE_SOCKET_OPTIONS = {
   // Polling first, then the upgrade to a websocket (000 §7).
   transports: ['polling', 'websocket'],
   timeout: SOCKET_TIMEOUT_MS,
-  reconnection: true,
-  reconnectionAttempts: Number.POSITIVE_INFINITY,
-  reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
-  reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
-  randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
+  // Randomised backoff, the same the fault tests reconnect with (packages/shared constants).
+  ...SOCKET_RECONNECTION,
   withCredentials: true,
   // A page that closes or reloads says goodbye, so its person goes offline at once; a
   // socket still on polling would otherwise count as online until the ping times out.

@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isUnauthorized } from '../../lib/api-client';
 import { useErefDialog } from '../../lib/eref-dialog';
+import { NotificationSettings } from './notification-settings';
 import { ProfileForm } from './profile-form';
 import { useMeQuery } from './queries';
 
@@ -33,7 +34,10 @@ export function ProfilePage() {
         </Typography>
         {me.data ? (
           // Keyed by user so a different account never inherits an edited name.
-          <ProfileForm key={me.data.id} user={me.data} />
+          <>
+            <ProfileForm key={me.data.id} user={me.data} />
+            <NotificationSettings />
+          </>
         ) : me.isError ? (
           <>
             <Alert severity="error" sx={{ mb: 3 }}>

@@ -1,3 +1,4 @@
 /** Requests and approvals (001). */
-export { RequestsPage } from './requests-page';
+/** The portal's code loads when it is opened: chat never downloads it (docs/DESIGN.md, "Web delivery"). */
+export const loadRequestsPage = () => import('./requests-page');
 export { useWaitingApprovalsCount } from './api/queries';

@@ -11,6 +11,8 @@ export const chatKeys = {
   messages: (id: number) => [...chatKeys.all, 'messages', id] as const,
   actions: (id: number) => [...chatKeys.all, 'actions', id] as const,
   files: (id: number) => [...chatKeys.all, 'files', id] as const,
+  /** Every text one message had (its edit history). */
+  versions: (conversationId: number, messageId: number) => [...chatKeys.all, 'versions', conversationId, messageId] as const,
   users: () => [...chatKeys.all, 'users'] as const,
   /** One thread: holds a ThreadDetail ({parent, replies}). */
   thread: (conversationId: number, parentId: number) => [...chatKeys.all, 'thread', conversationId, parentId] as const,

@@ -1,5 +1,5 @@
 /** Chat's calls that change something; each answer goes into the cache through chat-cache.ts. */
-import { routes, type MentionRef } from '@ichat/shared';
+import { routes, type MentionRef, type NotificationLevel } from '@ichat/shared';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useChatCache } from '../cache/chat-cache';
@@ -62,6 +62,36 @@ export const useDeleteMessageMutation = () => {
       callApi(routes.chat.deleteMessage, { params: { conversationId, messageId } }),
     onSuccess: (_response, { conversationId, messageId, threadParentId }) =>
       cache.messageDeleted(conversationId, messageId, threadParentId),
+  });
+};
+
+export interface EditMessageInput {
+  conversationId: number;
+  messageId: number;
+  text: string;
+  mentionData: readonly MentionRef[];
+}
+
+/** Changes the text of one's own message (issue 19); the answer is the whole message as it now is. */
+export const useEditMessageMutation = () => {
+  const cache = useChatCache();
+  return useMutation({
+    mutationFn: ({ conversationId, messageId, text, mentionData }: EditMessageInput) =>
+      callApi(routes.chat.editMessage, {
+        params: { conversationId, messageId },
+        body: { message: text, mention_data: mentionData.map(({ id, name }) => ({ id, name })) },
+      }),
+    onSuccess: ({ message }, { conversationId }) => cache.messageEdited(conversationId, message),
+  });
+};
+
+/** What the person hears of a conversation: all messages, mentions only, or nothing (issue 19). */
+export const useNotificationLevelMutation = () => {
+  const cache = useChatCache();
+  return useMutation({
+    mutationFn: ({ conversationId, level }: { conversationId: number; level: NotificationLevel }) =>
+      callApi(routes.chat.setNotificationLevel, { params: { id: conversationId }, body: { level } }),
+    onSuccess: ({ notification_level }, { conversationId }) => cache.notificationLevelChanged(conversationId, notification_level),
   });
 };
 

@@ -102,3 +102,12 @@ export const useUsersQuery = (isEnabled: boolean) =>
     // Blank names cannot be searched for (000 §5).
     select: (response) => response.users.filter((user) => user.display_name.trim() !== ''),
   });
+
+/** Every text a message had, oldest first (issue 19); read when its history is opened. */
+export const useMessageVersionsQuery = (conversationId: number, messageId: number, isEnabled: boolean) =>
+  useQuery({
+    queryKey: chatKeys.versions(conversationId, messageId),
+    enabled: isEnabled && hasSession(),
+    queryFn: ({ signal }) => callApi(routes.chat.messageVersions, { params: { conversationId, messageId }, signal }),
+    select: (response) => response.versions,
+  });

@@ -3,7 +3,7 @@
  * own call and a live event about the same change both land here, as the same operation,
  * so they agree and a change is written once. The pure transforms are in message-window.ts.
  */
-import type { ConversationDetail, Message, ThreadDetail } from '@ichat/shared';
+import type { ConversationDetail, ConversationSummary, Message, NotificationLevel, ThreadDetail } from '@ichat/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { chatKeys } from '../api/keys';
@@ -11,9 +11,11 @@ import {
   addSentMessage,
   addThreadReply,
   appendMessages,
+  applyEdit,
   applyPin,
   applyReactions,
   applySeen,
+  applyThreadEdit,
   applyThreadReactions,
   countThreadReply,
   markDeleted,
@@ -43,6 +45,17 @@ export const createChatCache = (queryClient: QueryClient) => {
   return {
     /** What is held of a conversation's messages. */
     window,
+
+    /** A conversation as held by its detail or any sidebar list; undefined when none holds it. */
+    heldConversation(conversationId: number): Pick<ConversationSummary, 'is_group' | 'notification_level'> | undefined {
+      const detail = queryClient.getQueryData<DetailResponse>(chatKeys.detail(conversationId));
+      if (detail) return detail.conversation;
+      for (const [, list] of queryClient.getQueriesData<{ conversations?: ConversationSummary[] }>({ queryKey: chatKeys.lists() })) {
+        const found = list?.conversations?.find((conversation) => conversation.id === conversationId);
+        if (found) return found;
+      }
+      return undefined;
+    },
 
     /**
      * New top-level messages (a live event, a catch-up page): appended once each. Answers
@@ -90,6 +103,25 @@ export const createChatCache = (queryClient: QueryClient) => {
         changeWindow(conversationId, (held) => uncountThreadReply(held, threadParentId, messageId));
       }
       refresh(chatKeys.actions(conversationId), chatKeys.files(conversationId));
+    },
+
+    /**
+     * A message's text was edited, by the person (the edit's answer) or anyone (the EDIT live
+     * record): wherever it is held, in the main list or a thread; its history is read again.
+     */
+    messageEdited(conversationId: number, edited: Message) {
+      changeWindow(conversationId, (held) => applyEdit(held, edited));
+      changeEveryThread(conversationId, (thread) => applyThreadEdit(thread, edited));
+      refresh(chatKeys.versions(conversationId, edited.id));
+      if (edited.id === window(conversationId)?.messages.at(-1)?.id) refresh(chatKeys.lists());
+    },
+
+    /** The person changed what they hear of a conversation: shown at once, and the lists follow. */
+    notificationLevelChanged(conversationId: number, level: NotificationLevel) {
+      queryClient.setQueryData<DetailResponse>(chatKeys.detail(conversationId), (previous) =>
+        previous ? { ...previous, conversation: { ...previous.conversation, notification_level: level } } : previous,
+      );
+      refresh(chatKeys.lists());
     },
 
     /** A message's reactions: it may be in the main list, a thread parent (held in both) or a reply. */

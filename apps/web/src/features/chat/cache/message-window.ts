@@ -102,6 +102,31 @@ export const markDeleted = (held: MessageWindow | undefined, messageId: number):
   });
 
 /**
+ * A message's text was edited (issue 19): the text, its mentions and the edited mark change;
+ * what the window keeps of it otherwise (seen-by, reactions, replies) stays. Replies quoting it
+ * show the new text.
+ */
+const withEdit = (message: Message, edited: Message): Message => {
+  if (message.id === edited.id) {
+    return { ...message, content: edited.content, is_edited: edited.is_edited, edited_at: edited.edited_at };
+  }
+  const quoted = message.reply_to_message_detail;
+  if (quoted?.id !== edited.id || quoted.is_deleted) return message;
+  return { ...message, reply_to_message_detail: { ...quoted, content: edited.content } };
+};
+
+export const applyEdit = (held: MessageWindow | undefined, edited: Message): MessageWindow | undefined =>
+  changeMessages(held, (message) => withEdit(message, edited));
+
+/** The same for a held thread: the edited message may be its parent or a reply. */
+export const applyThreadEdit = (thread: ThreadDetail | undefined, edited: Message): ThreadDetail | undefined => {
+  if (!thread) return thread;
+  const isHeld = thread.parent.id === edited.id || thread.replies.some((reply) => reply.id === edited.id);
+  if (!isHeld) return thread;
+  return { parent: withEdit(thread.parent, edited), replies: thread.replies.map((reply) => withEdit(reply, edited)) };
+};
+
+/**
  * A reader's cursor moved to `messageId`: like the REST data, the reader has then seen every
  * message up to it except their own, and appears once per message.
  */

@@ -2,7 +2,7 @@ import type { Message } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
 import type { MessageWindow } from './message-window';
 import { testMessage, testUser } from '../lib/test-messages';
-import { appendMessages, applyPin, applySeen, holdsMessage, markDeleted, newestHeldId } from './message-window';
+import { appendMessages, applyEdit, applyPin, applySeen, applyThreadEdit, holdsMessage, markDeleted, newestHeldId } from './message-window';
 
 const message = (id: number, senderId = 1, extra: Partial<Message> = {}): Message =>
   testMessage(id, { sender_id: senderId, user: testUser(senderId), ...extra });
@@ -80,5 +80,29 @@ describe('applyPin', () => {
     expect(moved?.messages.map((m) => m.is_pinned)).toEqual([false, true]);
     expect(applyPin(moved, 2)).toBe(moved);
     expect(applyPin(moved, null)?.messages.map((m) => m.is_pinned)).toEqual([false, false]);
+  });
+});
+
+describe('applyEdit', () => {
+  it('changes the text and the edited mark, keeps what the window knows of it, and the quotes follow', () => {
+    const read = { id: 2, user_id: 2, user: { id: 2, display_name: 'User 2' } };
+    const original = message(1, 1, { content: 'Tuesday', message_reads: [read] });
+    const quoting = message(2, 2, { reply_to_message_detail: { id: 1, user: testUser(1), content: 'Tuesday', is_deleted: false } });
+    const edited = message(1, 1, { content: 'Thursday', is_edited: true, edited_at: '2026-11-26T05:00:00.000Z', message_reads: [] });
+    const after = applyEdit(windowOf(original, quoting), edited);
+    expect(after?.messages[0]).toMatchObject({ content: 'Thursday', is_edited: true, edited_at: '2026-11-26T05:00:00.000Z', message_reads: [read] });
+    expect(after?.messages[1]?.reply_to_message_detail?.content).toBe('Thursday');
+  });
+
+  it('leaves a window without the message as it was', () => {
+    const held = windowOf(message(1), message(2));
+    expect(applyEdit(held, message(9, 1, { content: 'elsewhere', is_edited: true }))).toBe(held);
+  });
+
+  it('reaches a thread’s parent and replies, and leaves other threads alone', () => {
+    const thread = { parent: message(1), replies: [message(2, 2, { reply_to_thread_message_id: 1 })] };
+    const edited = message(2, 2, { reply_to_thread_message_id: 1, content: 'fixed', is_edited: true });
+    expect(applyThreadEdit(thread, edited)?.replies[0]?.content).toBe('fixed');
+    expect(applyThreadEdit(thread, message(7, 2, { content: 'other' }))).toBe(thread);
   });
 });

@@ -1,8 +1,10 @@
-import { canEditConversation, isAllowed, membershipOf, type ConversationDetail } from '@ichat/shared';
+import { canEditConversation, isAllowed, membershipOf, TEXT, type ConversationDetail } from '@ichat/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import NotificationsOffOutlinedIcon from '@mui/icons-material/NotificationsOffOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -14,7 +16,7 @@ import { PresenceBadge, usePresenceLabel } from '../../presence';
 import { ActionMenu, type MenuEntry } from '../action-menu';
 import { ConversationAvatar } from '../conversation-avatar';
 
-export type ChatModal = 'settings' | 'search' | 'activity' | 'files' | 'members';
+export type ChatModal = 'settings' | 'search' | 'activity' | 'files' | 'members' | 'notifications';
 
 interface ChatHeaderProps {
   conversation: ConversationDetail;
@@ -43,6 +45,12 @@ export function ChatHeader({ conversation, viewerId, onBack, onOpenModal }: Chat
     { modal: 'activity', icon: <HistoryIcon fontSize="small" />, label: 'Activity Log' },
     { modal: 'files', icon: <FolderOutlinedIcon fontSize="small" />, label: 'View Files' },
     { modal: 'members', icon: <PeopleOutlinedIcon fontSize="small" />, label: 'View Members' },
+    // What the person hears of it (issue 19); 'Nothing' is the mute.
+    {
+      modal: 'notifications',
+      icon: conversation.notification_level === 'nothing' ? <NotificationsOffOutlinedIcon fontSize="small" /> : <NotificationsNoneOutlinedIcon fontSize="small" />,
+      label: `${TEXT.notificationLevelMenu}: ${TEXT.notificationLevels[conversation.notification_level]}`,
+    },
   ];
 
   return (

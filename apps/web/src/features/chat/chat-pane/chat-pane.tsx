@@ -21,6 +21,7 @@ import { EditConversationDialog } from '../modals/edit-conversation-dialog';
 import { FilesDialog } from '../modals/files-dialog';
 import { ImageLightbox, type LightboxImage } from '../modals/image-lightbox';
 import { MembersDialog } from '../modals/members-dialog';
+import { NotificationLevelDialog } from '../modals/notification-level-dialog';
 import { SearchChatsDialog } from '../modals/search-chats-dialog';
 import { ThreadDialog } from '../thread/thread-dialog';
 import { conversationJumpPath } from '../lib/conversation-path';
@@ -152,6 +153,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
         conversationId={conversationId}
         viewerId={viewerId}
         membership={membershipOf(detail)}
+        editWindowMinutes={detail.message_edit_window_minutes}
         jumpRequest={jumpRequest}
         onJumpHandled={handleJumpHandled}
         scrollToBottomSignal={scrollToBottomSignal}
@@ -193,6 +195,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
         highlightId={openThread?.highlightId ?? null}
         viewerId={viewerId}
         membership={membershipOf(detail)}
+        editWindowMinutes={detail.message_edit_window_minutes}
         onClose={() => setOpenThread(null)}
         onOpenImage={setLightbox}
       />
@@ -219,6 +222,7 @@ export function ChatPane({ conversationId }: { conversationId: number }) {
       />
       <ActivityLogDialog conversationId={conversationId} isOpen={openModal === 'activity'} onClose={() => setOpenModal(null)} />
       <FilesDialog conversationId={conversationId} isOpen={openModal === 'files'} onClose={() => setOpenModal(null)} />
+      <NotificationLevelDialog conversation={detail} isOpen={openModal === 'notifications'} onClose={() => setOpenModal(null)} />
       <MembersDialog
         conversation={detail}
         viewerId={viewerId}

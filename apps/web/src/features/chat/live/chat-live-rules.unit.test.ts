@@ -1,6 +1,6 @@
 import { TEXT } from '@ichat/shared';
 import { describe, expect, it } from 'vitest';
-import { flashingTitle, isPhoneDevice, isUnreadRise, shouldEmitTyping, typingText, unreadTotal } from './chat-live-rules';
+import { flashingTitle, isPhoneDevice, isQuietNow, isUnreadRise, shouldAlertFor, shouldEmitTyping, typingText, unreadTitle, unreadTotal } from './chat-live-rules';
 
 describe('typing', () => {
   it('emits at most once a second', () => {
@@ -38,5 +38,38 @@ describe('unread alerts', () => {
     expect(isPhoneDevice(1440, false)).toBe(false);
     expect(isPhoneDevice(390, false)).toBe(true);
     expect(isPhoneDevice(1024, true)).toBe(true);
+  });
+});
+
+describe('in-page alerts follow the level and quiet times (issue 19)', () => {
+  const noon = Date.parse('2026-11-26T04:00:00Z'); // 12:00 in Manila
+  const open = { do_not_disturb_until: null, quiet_hours: null, push_previews: true };
+  const group = (content: string, level: 'all' | 'mentions' | 'nothing') => ({ content, isGroup: true, level });
+
+  it('at all, every message; at mentions, what names the person or @All, and personal messages; at nothing, nothing', () => {
+    expect(shouldAlertFor(group('Truck at gate 3', 'all'), 'Maria Santos', open, noon)).toBe(true);
+    expect(shouldAlertFor(group('Truck at gate 3', 'mentions'), 'Maria Santos', open, noon)).toBe(false);
+    expect(shouldAlertFor(group('@@Maria Santos@@ sign please', 'mentions'), 'Maria Santos', open, noon)).toBe(true);
+    expect(shouldAlertFor(group('@@All@@ fire drill', 'mentions'), 'Maria Santos', open, noon)).toBe(true);
+    expect(shouldAlertFor({ content: 'hi', isGroup: false, level: 'mentions' }, 'Maria Santos', open, noon)).toBe(true);
+    expect(shouldAlertFor(group('@@Maria Santos@@ sign please', 'nothing'), 'Maria Santos', open, noon)).toBe(false);
+    // A rise with no known message (a catch-up) alerts as 'all' would.
+    expect(shouldAlertFor(null, 'Maria Santos', open, noon)).toBe(true);
+  });
+
+  it('nothing sounds or flashes during do not disturb or quiet hours', () => {
+    const dnd = { ...open, do_not_disturb_until: '2026-11-26T05:00:00.000Z' };
+    expect(shouldAlertFor(group('@@Maria Santos@@ now', 'all'), 'Maria Santos', dnd, noon)).toBe(false);
+    expect(isQuietNow(dnd, noon)).toBe(true);
+    expect(isQuietNow(dnd, Date.parse('2026-11-26T05:00:00Z'))).toBe(false);
+    const lunch = { ...open, quiet_hours: { from: '11:30', to: '13:00', time_zone: 'Asia/Manila' } };
+    expect(isQuietNow(lunch, noon)).toBe(true);
+    expect(shouldAlertFor(group('Truck', 'all'), 'Maria Santos', lunch, noon)).toBe(false);
+    expect(isQuietNow(undefined, noon)).toBe(false);
+  });
+
+  it('the title leads with the count', () => {
+    expect(unreadTitle('Internal Chat', 3)).toBe('(3) Internal Chat');
+    expect(unreadTitle('Internal Chat', 0)).toBe('Internal Chat');
   });
 });

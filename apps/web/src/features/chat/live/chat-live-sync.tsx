@@ -7,6 +7,7 @@
 import { useRef } from 'react';
 import { useLiveConnection, useLiveEvent, useReconnected } from '../../live';
 import { useChatCache } from '../cache/chat-cache';
+import type { Arrival } from './chat-live-rules';
 import { UnreadAlerts } from './unread-alerts';
 
 export function ChatLiveSync() {
@@ -14,11 +15,22 @@ export function ChatLiveSync() {
   const userId = useLiveConnection()?.user.id;
   // The newest message that reached this socket through a conversation room, i.e. on screen.
   const roomMessageId = useRef<number | null>(null);
+  // The latest message from someone else: whether its rise of the count chimes follows its level.
+  const lastArrival = useRef<Arrival | null>(null);
 
   useLiveEvent('message', (record) => {
     const isNewInRoom = (record.type === 'user-chat' || record.type === 'user-thread-chat') && record.action === undefined;
     if (isNewInRoom) roomMessageId.current = record.id;
     if (record.type !== 'user-sidebar-chat') return;
+    const arrived = record.data.message;
+    if (record.action === undefined && arrived && arrived.sender_id !== userId) {
+      const conversation = cache.heldConversation(record.data.conversation_id);
+      lastArrival.current = {
+        content: arrived.content,
+        isGroup: conversation?.is_group ?? true,
+        level: conversation?.notification_level ?? 'all',
+      };
+    }
     // A message read as it arrives is not unread: counting it now would chime for it. The
     // seen receipt's own receive_seen_message refreshes the counts right after.
     const isReadOnArrival = record.id === roomMessageId.current && document.visibilityState === 'visible';
@@ -32,5 +44,5 @@ export function ChatLiveSync() {
 
   useReconnected(() => cache.readStateChanged());
 
-  return <UnreadAlerts />;
+  return <UnreadAlerts lastArrivalRef={lastArrival} />;
 }

@@ -1,12 +1,17 @@
 /**
  * Unread alerts (000 §4): while anything is unread the tab title alternates between
- * '(N) New Messages' and the normal title every 2 s; when the count rises a chime plays
- * and, on a computer whose person allowed it, a browser notification appears.
+ * '(N) New Messages' and '(N) <title>' every 2 s; when the count rises a chime plays
+ * and, on a computer whose person allowed it, a browser notification appears. Issue 19: the
+ * chime and notification follow the conversation's level (shouldAlertInPage), and during do not
+ * disturb or quiet hours nothing sounds or flashes; the count stays in the title and on the
+ * installed app's icon (the Badging API, where the browser has it).
  */
 import { TEXT, TITLE_FLASH_MS } from '@ichat/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { getStoredUser } from '../../../lib/session';
+import { useNotificationSettingsQuery } from '../../profile';
 import { useUnreadCountQuery } from '../api/queries';
-import { flashingTitle, isPhoneDevice, isUnreadRise, unreadTotal } from './chat-live-rules';
+import { flashingTitle, isPhoneDevice, isQuietNow, isUnreadRise, shouldAlertFor, unreadTitle, unreadTotal, type Arrival } from './chat-live-rules';
 import { playUnreadChime } from './notification-sound';
 
 /** Asked once per browser: a refused or dismissed prompt is never repeated. */
@@ -29,19 +34,36 @@ const notify = () => {
   void Notification.requestPermission().catch(() => undefined);
 };
 
-export function UnreadAlerts() {
+/** The installed app's icon carries the count where the browser can show it. */
+const showBadge = (total: number) => {
+  if (!('setAppBadge' in navigator)) return;
+  const done = total > 0 ? navigator.setAppBadge(total) : navigator.clearAppBadge();
+  done.catch(() => undefined);
+};
+
+export function UnreadAlerts({ lastArrivalRef }: { lastArrivalRef: RefObject<Arrival | null> }) {
   const unread = useUnreadCountQuery();
+  const settings = useNotificationSettingsQuery().data;
   const total = unreadTotal(unread.data);
   const previous = useRef<number | undefined>(undefined);
+  const settingsRef = useRef(settings);
+  useEffect(() => {
+    settingsRef.current = settings;
+  }, [settings]);
 
   useEffect(() => {
     if (unread.data === undefined) return;
-    if (isUnreadRise(previous.current, total)) {
+    if (isUnreadRise(previous.current, total) && shouldAlertFor(lastArrivalRef.current, getStoredUser()?.display_name, settingsRef.current, Date.now())) {
       playUnreadChime();
       notify();
     }
+    lastArrivalRef.current = null;
     previous.current = total;
-  }, [total, unread.data]);
+  }, [total, unread.data, lastArrivalRef]);
+
+  useEffect(() => {
+    showBadge(total);
+  }, [total]);
 
   useEffect(() => {
     const baseTitle = TEXT.appTitle;
@@ -49,11 +71,15 @@ export function UnreadAlerts() {
       document.title = baseTitle;
       return;
     }
+    const countedTitle = unreadTitle(baseTitle, total);
     let step = 0;
-    document.title = flashingTitle(baseTitle, total, step);
+    const show = () => {
+      document.title = isQuietNow(settingsRef.current, Date.now()) ? countedTitle : flashingTitle(countedTitle, total, step);
+    };
+    show();
     const timer = window.setInterval(() => {
       step += 1;
-      document.title = flashingTitle(baseTitle, total, step);
+      show();
     }, TITLE_FLASH_MS);
     return () => {
       window.clearInterval(timer);

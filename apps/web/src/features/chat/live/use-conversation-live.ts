@@ -1,7 +1,7 @@
 /**
  * The live side of one open conversation (000 §4, §7): joins its room (leaving the previous
  * one first), sends seen receipts, collects who is typing, and hands every change that
- * arrives (new and deleted messages, thread replies, seen marks, pins, reactions, activity)
+ * arrives (new, edited and deleted messages, thread replies, seen marks, pins, reactions, activity)
  * to the chat cache; after a reconnect it fetches the messages missed meanwhile.
  */
 import { SCROLL_AFTER_MESSAGE_MS, SOCKET_TIMEOUT_MS, TEXT, TYPING_INDICATOR_MS, type Message } from '@ichat/shared';
@@ -89,6 +89,10 @@ export const useConversationLive = (conversationId: number, onNewMessage: () => 
           cache.messageDeleted(conversationId, record.id, null);
           return;
         }
+        if (record.action === 'EDIT') {
+          cache.messageEdited(conversationId, record.data);
+          return;
+        }
         for (const message of cache.messagesArrived(conversationId, [record.data])) {
           sendSeen(message);
           scrollSoon();
@@ -98,6 +102,10 @@ export const useConversationLive = (conversationId: number, onNewMessage: () => 
         if (record.chat_id === null) return;
         if (record.action === 'DELETE') {
           cache.messageDeleted(conversationId, record.id, record.chat_id);
+          return;
+        }
+        if (record.action === 'EDIT') {
+          cache.messageEdited(conversationId, record.data);
           return;
         }
         cache.threadReplyArrived(conversationId, record.data);

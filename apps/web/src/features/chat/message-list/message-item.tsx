@@ -19,14 +19,17 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { UserAvatar } from '../conversation-avatar';
 import { messageAttachmentUrl } from '../../../lib/assets';
 import { isImageType } from '../lib/assets';
 import { messageTime, separatorBefore } from '../lib/dates';
 import { replyPreview, seenByNames } from '../lib/preview';
 import type { LightboxImage } from '../modals/image-lightbox';
+import { MessageHistoryDialog } from '../modals/message-history-dialog';
 import { ReactionChips } from '../reactions/reaction-chips';
+import { useIsEditing } from './message-editing';
+import { MessageEditor } from './message-editor';
 import { MessageText } from './message-text';
 
 const pulse = keyframes`
@@ -76,6 +79,8 @@ export const MessageItem = memo(function MessageItem({
   const reply = message.reply_to_message_detail;
   const hasText = !message.is_deleted && message.content.trim() !== '';
   const threadReplyCount = message.thread_replies.length;
+  const isEditing = useIsEditing(message.id) && isOwn && !message.is_deleted;
+  const [isHistoryOpen, setIsHistoryOpen] = useState(false);
 
   return (
     <Box sx={{ px: { xs: 1.5, sm: 3 }, pb: 0.75 }}>
@@ -112,7 +117,8 @@ export const MessageItem = memo(function MessageItem({
               {message.user.display_name}
             </Typography>
           ) : null}
-          <Box sx={{ display: 'flex', flexDirection: isOwn ? 'row-reverse' : 'row', alignItems: 'center', gap: 0.5, maxWidth: '100%' }}>
+          {isEditing ? <MessageEditor conversationId={message.conversation_id} message={message} /> : null}
+          <Box sx={{ display: isEditing ? 'none' : 'flex', flexDirection: isOwn ? 'row-reverse' : 'row', alignItems: 'center', gap: 0.5, maxWidth: '100%' }}>
             <Box
               sx={{
                 minWidth: 0,
@@ -243,6 +249,20 @@ export const MessageItem = memo(function MessageItem({
             <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
               {messageTime(message.createdAt)}
             </Typography>
+            {message.is_edited && !message.is_deleted ? (
+              <Link
+                component="button"
+                type="button"
+                variant="caption"
+                color="text.secondary"
+                underline="hover"
+                onClick={() => setIsHistoryOpen(true)}
+                aria-label={`${TEXT.edited}, show the edit history`}
+                data-testid="edited-label"
+              >
+                · {TEXT.edited}
+              </Link>
+            ) : null}
             {seenBy.length > 0 ? (
               <Typography variant="caption" color="text.secondary" data-testid="seen-by">
                 · Seen by {seenBy.join(', ')}
@@ -251,6 +271,9 @@ export const MessageItem = memo(function MessageItem({
           </Box>
         </Box>
       </Box>
+      {message.is_edited ? (
+        <MessageHistoryDialog conversationId={message.conversation_id} messageId={message.id} isOpen={isHistoryOpen} onClose={() => setIsHistoryOpen(false)} />
+      ) : null}
     </Box>
   );
 });

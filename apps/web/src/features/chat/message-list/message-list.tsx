@@ -1,6 +1,7 @@
 import { canDeleteMessage, HIGHLIGHT_PULSE_MS, isAllowed, MESSAGE_PAGE_GROWTH, TEXT, type Membership, type Message } from '@ichat/shared';
 import AddReactionOutlinedIcon from '@mui/icons-material/AddReactionOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
@@ -18,6 +19,7 @@ import { useQueryErrorReport, useReportError } from '../../../lib/use-report-err
 import type { LightboxImage } from '../modals/image-lightbox';
 import { MessageReactionPicker } from '../reactions/reaction-picker';
 import { useToggleReaction } from '../reactions/use-toggle-reaction';
+import { mayStartEditing, startEditing } from './message-editing';
 import { MessageItem } from './message-item';
 import { useKeepBottomOnResize } from './use-keep-bottom-on-resize';
 import { useMessageHistory } from './use-message-history';
@@ -39,6 +41,8 @@ interface MessageListProps {
   viewerId: number | undefined;
   /** The viewer's membership: which actions the menu offers follow the chat policy. */
   membership: Membership;
+  /** The administrators' edit window in minutes (null: none): Edit is offered only within it. */
+  editWindowMinutes: number | null;
   jumpRequest: JumpRequest | null;
   onJumpHandled: () => void;
   /** Changes after the person sends: the list goes to the newest message. */
@@ -68,6 +72,7 @@ export function MessageList({
   conversationId,
   viewerId,
   membership,
+  editWindowMinutes,
   jumpRequest,
   onJumpHandled,
   scrollToBottomSignal,
@@ -263,6 +268,8 @@ export function MessageList({
   const isOwnMenu = menu?.message.sender_id === viewerId;
   const mayDelete = menu !== null && isAllowed(canDeleteMessage(viewerId ?? 0, membership, menu.message));
   const deleteAction: MenuAction = { label: 'Delete', icon: <DeleteOutlinedIcon fontSize="small" />, run: onDelete };
+  const mayEdit = menu !== null && mayStartEditing(viewerId, membership, menu.message, editWindowMinutes);
+  const editAction: MenuAction = { label: 'Edit', icon: <EditOutlinedIcon fontSize="small" />, run: (message) => startEditing(message.id) };
   const replyAction: MenuAction = { label: 'Reply', icon: <ReplyIcon fontSize="small" />, run: onReply };
   const pinAction: MenuAction = {
     label: menu?.message.is_pinned ? 'Unpin' : 'Pin',
@@ -278,7 +285,7 @@ export function MessageList({
   // Own: Delete, Reply, Reply in thread, Pin; others: Pin, Reply, Reply in thread (000 §6).
   // Thread replies are never in this list, so every message here can start or open a thread.
   const menuActions = isOwnMenu
-    ? [...(mayDelete ? [deleteAction] : []), replyAction, threadAction, pinAction, reactAction]
+    ? [...(mayEdit ? [editAction] : []), ...(mayDelete ? [deleteAction] : []), replyAction, threadAction, pinAction, reactAction]
     : [pinAction, replyAction, threadAction, reactAction];
   // A message deleted while the picker is open can no longer be reacted to: the picker closes.
   const pickerMessage = messages.find((message) => message.id === pickerMessageId && !message.is_deleted);

@@ -1,19 +1,18 @@
 import { canDeleteMessage, canPostIn, HIGHLIGHT_PULSE_MS, isAllowed, type Membership, type Message } from '@ichat/shared';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ActionMenu, type MenuEntry } from '../action-menu';
 import { useDeleteMessageMutation } from '../api/mutations';
 import { Composer } from '../composer/composer';
 import { useQueryErrorReport, useReportError } from '../../../lib/use-report-error';
 import { useIsNarrow } from '../lib/use-phone';
+import { mayStartEditing, startEditing } from '../message-list/message-editing';
 import { MessageItem } from '../message-list/message-item';
 import type { LightboxImage } from '../modals/image-lightbox';
 import { MessageReactionPicker } from '../reactions/reaction-picker';
@@ -28,10 +27,16 @@ interface ThreadDialogProps {
   /** A reply to bring into view and pulse (from a notification or a search hit). */
   highlightId: number | null;
   viewerId: number | undefined;
-  /** The viewer's membership: replying and deleting follow the chat policy. */
+  /** The viewer's membership: replying, editing and deleting follow the chat policy. */
   membership: Membership;
+  /** The administrators' edit window in minutes (null: none): Edit is offered only within it. */
+  editWindowMinutes: number | null;
   onClose: () => void;
   onOpenImage: (image: LightboxImage) => void;
+}
+
+interface ReplyAction extends MenuEntry {
+  run: (message: Message) => void;
 }
 
 const repliesHeading = (count: number): string => (count === 1 ? '1 reply' : `${count} replies`);
@@ -47,6 +52,7 @@ export function ThreadDialog({
   highlightId,
   viewerId,
   membership,
+  editWindowMinutes,
   onClose,
   onOpenImage,
 }: ThreadDialogProps) {
@@ -101,6 +107,19 @@ export function ThreadDialog({
       { onError: (failure) => report('DELETE_MESSAGE_ERROR', failure) },
     );
 
+  // A reply's own menu: Edit (own replies) and Delete, as the chat policy allows each.
+  const mayActOn = (reply: Message) => mayStartEditing(viewerId, membership, reply, editWindowMinutes) || isAllowed(canDeleteMessage(viewerId ?? 0, membership, reply));
+  const replyActions: ReplyAction[] = menu
+    ? [
+        ...(mayStartEditing(viewerId, membership, menu.message, editWindowMinutes)
+          ? [{ label: 'Edit', icon: <EditOutlinedIcon fontSize="small" />, run: (message: Message) => startEditing(message.id) }]
+          : []),
+        ...(isAllowed(canDeleteMessage(viewerId ?? 0, membership, menu.message))
+          ? [{ label: 'Delete', icon: <DeleteOutlinedIcon fontSize="small" />, run: handleDelete }]
+          : []),
+      ]
+    : [];
+
   const openActions = useCallback((anchor: HTMLElement, message: Message) => setMenu({ anchor, message }), []);
   const openPicker = useCallback((message: Message) => setPickerMessageId(message.id), []);
   const noJump = useCallback(() => undefined, []);
@@ -152,7 +171,7 @@ export function ThreadDialog({
                     previous={index === 0 ? undefined : detail.replies[index - 1]}
                     viewerId={viewerId}
                     isHighlighted={pulsingId === reply.id}
-                    onOpenActions={isAllowed(canDeleteMessage(viewerId ?? 0, membership, reply)) ? openActions : undefined}
+                    onOpenActions={mayActOn(reply) ? openActions : undefined}
                     onOpenImage={onOpenImage}
                     onJumpTo={noJump}
                     onToggleReaction={toggleReaction}
@@ -174,19 +193,16 @@ export function ThreadDialog({
           onSent={scrollToEnd}
         />
       ) : null}
-      <Menu anchorEl={menu?.anchor ?? null} open={menu !== null} onClose={() => setMenu(null)}>
-        <MenuItem
-          onClick={() => {
-            if (menu) handleDelete(menu.message);
-            setMenu(null);
-          }}
-        >
-          <ListItemIcon>
-            <DeleteOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Delete</ListItemText>
-        </MenuItem>
-      </Menu>
+      <ActionMenu
+        anchor={menu?.anchor ?? null}
+        align="right"
+        entries={replyActions}
+        onPick={({ run }) => {
+          if (menu) run(menu.message);
+          setMenu(null);
+        }}
+        onClose={() => setMenu(null)}
+      />
       <MessageReactionPicker message={pickerMessage} viewerId={viewerId} onToggle={toggleReaction} onClose={() => setPickerMessageId(null)} />
     </Dialog>
   );

@@ -1,65 +1,47 @@
-import { REQUEST_LOADER_MS } from '@ichat/shared';
 import Box from '@mui/material/Box';
+import type { ComponentProps } from 'react';
 import { useQueryErrorReport } from '../../../lib/use-report-error';
 import { useApprovalListQuery, useRequestHistoryQuery } from '../api/queries';
-import { CenteredSpinner, RequestListSearch, ViewTitle } from '../requests-ui';
-import { useMinimumDelay } from '../use-timed-flag';
+import { ViewTitle } from '../requests-ui';
 import { RequestListPage } from './request-list-page';
 import { useListPage } from './use-list-page';
 
-/**
- * My Pending Approvals (001 §2): requests awaiting the caller's vote, searched on reference
- * id, type, date and the requester's names; the server searches every one, a page at a time.
- */
-export function ApprovalListView() {
-  const list = useListPage();
-  const requests = useApprovalListQuery({ page: list.page, search: list.search }, true);
-  useQueryErrorReport('GETTING_APPROVAL_LIST_ERROR', requests.error, requests.errorUpdatedAt);
-  const isWaiting = useMinimumDelay(REQUEST_LOADER_MS);
+type ApproverListProps = Omit<ComponentProps<typeof RequestListPage>, 'list' | 'requests'> & {
+  title: string;
+  useRequests: typeof useApprovalListQuery | typeof useRequestHistoryQuery;
+};
 
+/** An approver's list: the server searches it, a page at a time; the text goes out on Enter or after a pause. */
+function ApproverList({ title, useRequests, ...shown }: ApproverListProps) {
+  const list = useListPage();
+  const requests = useRequests({ page: list.page, search: list.search }, true);
+  useQueryErrorReport('GETTING_APPROVAL_LIST_ERROR', requests.error, requests.errorUpdatedAt);
   return (
     <Box>
-      <ViewTitle>My Pending Approvals</ViewTitle>
-      <RequestListSearch value={list.text} onChange={list.setText} onEnter={list.searchNow} placeholder="Reference ID, type, date or name" />
-      {isWaiting || requests.data === undefined ? (
-        requests.isError ? null : <CenteredSpinner label="Loading approvals" />
-      ) : (
-        <RequestListPage
-          shown={requests.data}
-          isSearching={requests.isPlaceholderData}
-          page={list.page}
-          onPage={list.showPage}
-          employee="requester"
-          emptyText={list.search ? 'No requests match your search.' : 'Nothing is waiting for your approval.'}
-        />
-      )}
+      <ViewTitle>{title}</ViewTitle>
+      <RequestListPage list={list} requests={requests} {...shown} />
     </Box>
   );
 }
 
-/** Requests History (001 §2): the server searches; the text goes out on Enter or after a pause. */
-export function ApprovalHistoryView() {
-  const list = useListPage();
-  const requests = useRequestHistoryQuery({ page: list.page, search: list.search }, true);
-  useQueryErrorReport('GETTING_APPROVAL_LIST_ERROR', requests.error, requests.errorUpdatedAt);
-  const isWaiting = useMinimumDelay(REQUEST_LOADER_MS);
-
+/**
+ * My Pending Approvals (001 §2): requests awaiting the caller's vote, searched on reference
+ * id, type, date and the requester's names.
+ */
+export function ApprovalListView() {
   return (
-    <Box>
-      <ViewTitle>Requests History</ViewTitle>
-      <RequestListSearch value={list.text} onChange={list.setText} onEnter={list.searchNow} placeholder="Reference ID, type, name…" />
-      {isWaiting || requests.data === undefined ? (
-        requests.isError ? null : <CenteredSpinner label="Loading requests history" />
-      ) : (
-        <RequestListPage
-          shown={requests.data}
-          isSearching={requests.isPlaceholderData}
-          page={list.page}
-          onPage={list.showPage}
-          employee="display-name"
-          emptyText={list.search ? 'No requests match your search.' : 'No requests yet.'}
-        />
-      )}
-    </Box>
+    <ApproverList
+      title="My Pending Approvals"
+      useRequests={useApprovalListQuery}
+      searchPlaceholder="Reference ID, type, date or name"
+      loadingLabel="Loading approvals"
+      employee="requester"
+      emptyText="Nothing is waiting for your approval."
+    />
   );
+}
+
+/** Requests History (001 §2), searched on reference id, type and names. */
+export function ApprovalHistoryView() {
+  return <ApproverList title="Requests History" useRequests={useRequestHistoryQuery} searchPlaceholder="Reference ID, type, name…" loadingLabel="Loading requests history" employee="display-name" emptyText="No requests yet." />;
 }
