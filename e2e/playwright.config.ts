@@ -21,7 +21,7 @@ export default defineConfig({
   webServer: {
     command: `node ${path.join(import.meta.dirname, 'start-server.mjs')}`,
     url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
+    reuseExistingServer: process.env.E2E_REUSE === "1",
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',

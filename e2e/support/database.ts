@@ -45,3 +45,15 @@ export const createLongConversation = (username: string, name: string, count: nu
     db.close();
   }
 };
+
+/** Moves a message's sending time `minutes` into the past (found by its text), as if sent then. */
+export const backdateMessage = (content: string, minutes: number) => {
+  const db = new Database(e2eDatabaseFile);
+  db.pragma('busy_timeout = 5000');
+  try {
+    const changed = db.prepare('update messages set created_at = created_at - ? where content = ?').run(minutes * 60_000, content);
+    if (changed.changes !== 1) throw new Error(`expected one message "${content}", found ${changed.changes}`);
+  } finally {
+    db.close();
+  }
+};
