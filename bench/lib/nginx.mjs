@@ -35,12 +35,12 @@ ${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n'
     listen 127.0.0.1:${port};
     location / {
       proxy_pass http://ichat;
+      proxy_read_timeout 75s;
       proxy_http_version 1.1;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_read_timeout 75s;
+      proxy_set_header Host $host;
     }
   }
 }
