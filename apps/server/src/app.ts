@@ -111,6 +111,9 @@ export interface BackgroundJobs {
   retention: RetentionService;
 }
 
+/** What the server writes itself: pages, styles, scripts, JSON, CSV and other text. */
+const COMPRESSED_TYPES = /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)|\/javascript(?:;|$)/;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the app, so tests can check each one (a new route cannot be missed). */
@@ -171,7 +174,11 @@ export const buildApp = async ({ config, database, redis, redisKeyPrefix = 'icha
   });
   // Before any route: JSON answers and pages over 1 KB go out brotli or gzip, as the client
   // accepts; the web client's bundles are compressed once at build (http/web-client.ts).
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // Stored uploads (application/octet-stream or an image type) go out as stored: most are
+  // compressed formats already, and @fastify/compress passes a body whose first two bytes
+  // look like a zlib header through unchanged while labelling it compressed, which broke
+  // about one random upload in a thousand (features/chat/messages.test.ts).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024, customTypes: COMPRESSED_TYPES });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 60 },
