@@ -12,12 +12,12 @@ import { signIn } from '../support/ui.js';
 const KB = 1024;
 
 /**
- * /login's JavaScript at gzip size. The issue's target is 150 KB; what /login needs today
- * (React DOM and its router, MUI's core, zod with the route table) comes to about 240 KB
- * (bench/RESULTS.md, "Web client"). The budget keeps what splitting gained: before, /login
- * downloaded every screen, 431 KB.
+ * /login's JavaScript at gzip size: the issue's target. /login downloads React DOM with its
+ * router, the query cache, zod with the account and system calls, and its own page drawn
+ * without MUI (bench/RESULTS.md, "Web client"); before splitting it downloaded every
+ * screen, 431 KB, and with MUI 247 KB.
  */
-const LOGIN_JS_GZIP_BUDGET = 250 * KB;
+const LOGIN_JS_GZIP_BUDGET = 150 * KB;
 
 /** Chunks are named after the module they start from (Vite's default): each screen's own. */
 const SCREEN_CHUNK = {

@@ -1,14 +1,15 @@
 import { TEXT } from '@ichat/shared';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
+import { PlainButton } from '../lib/plain-ui/plain-ui';
 
 /**
  * Registers the service worker (docs/DESIGN.md, "The installed app") and picks up a new version:
  * the browser checks sw.js when the app opens and whenever it comes back to the front; a new
  * worker takes over at once (skipWaiting), and the page, still running the old code, offers a
- * reload rather than losing what is being typed.
+ * reload rather than losing what is being typed. Drawn without MUI (lib/plain-ui): it is
+ * mounted on every page, the login page too, and a new version's code cannot lazy-load the
+ * old version's MUI chunks any more.
  */
 export function AppUpdates() {
   const [isUpdateReady, setIsUpdateReady] = useState(false);
@@ -27,16 +28,13 @@ export function AppUpdates() {
     return () => document.removeEventListener('visibilitychange', handleVisibility);
   }, []);
 
+  if (!isUpdateReady) return null;
   return (
-    <Snackbar
-      open={isUpdateReady}
-      message={TEXT.newVersionReady}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      action={
-        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-          {TEXT.newVersionReload}
-        </Button>
-      }
-    />
+    <div role="alert" className="plain-toast">
+      <span>{TEXT.newVersionReady}</span>
+      <PlainButton variant="text" onClick={() => window.location.reload()}>
+        {TEXT.newVersionReload}
+      </PlainButton>
+    </div>
   );
 }

@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { PlainSpinner } from '../lib/plain-ui/plain-ui';
 
-/** The light placeholder while a screen's code or the signed-in profile loads. */
+/** The light placeholder while a screen's code or the signed-in profile loads (no MUI: it shows before MUI has loaded). */
 export function PageLoading() {
   return (
-    <Box role="status" aria-label="Loading" sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
+    <div role="status" aria-label="Loading" className="plain-page">
+      <PlainSpinner label="Loading" />
+    </div>
   );
 }

@@ -1,23 +1,19 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErefDialogProvider } from '../lib/eref-dialog';
 import { queryClient } from '../lib/query-client';
 import { AppUpdates } from './app-updates';
 import { ServerGate } from './server-gate';
-import { theme } from './theme';
 
+/**
+ * What every page has, the login page included: the query cache, the offline screen and the
+ * new-version notice. MUI's theme and the error dialog come with the first themed screen
+ * (app/theme-frame.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <ErefDialogProvider>
-          <ServerGate>{children}</ServerGate>
-        </ErefDialogProvider>
-        <AppUpdates />
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ServerGate>{children}</ServerGate>
+      <AppUpdates />
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { loadAdminArea } from '../features/admin';
 import { loadLoginPage, type LoginLocationState } from '../features/auth';
-import { AppNotAvailablePage, NotFoundPage, ServerErrorPage } from '../features/errors';
+import { loadErrorPages } from '../features/errors';
 import { loadHomePage } from '../features/home';
 import { loadProfilePage } from '../features/profile';
 import { loadRequestsPage } from '../features/requests';
@@ -13,9 +13,11 @@ import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // Every screen's code, and the signed-in frame's (header, live socket), loads when its route
-// is first opened: /login downloads neither chat nor the request portal, chat not the portal
+// is first opened: /login downloads neither chat nor the request portal, chat not the portal,
+// and, drawn without MUI, no MUI either: the themed frame comes with the first other screen
 // (docs/DESIGN.md, "Web delivery"). The page shown stays until the next one's code is in.
 const loadAppLayout = () => import('./app-layout');
+const loadThemeFrame = () => import('./theme-frame');
 
 export const router = createBrowserRouter([
   {
@@ -25,32 +27,37 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login', lazy: async () => ({ Component: (await loadLoginPage()).LoginPage }) },
       {
-        element: <RequireAuth />,
+        lazy: async () => ({ Component: (await loadThemeFrame()).ThemeFrameLayout }),
         children: [
           {
-            lazy: async () => ({ Component: (await loadAppLayout()).AppLayout }),
+            element: <RequireAuth />,
             children: [
               {
-                // One element for both paths, so switching conversations keeps the sidebar
-                // (its scroll position and loaded pages) mounted.
-                lazy: async () => ({ Component: (await loadHomePage()).HomePage }),
+                lazy: async () => ({ Component: (await loadAppLayout()).AppLayout }),
                 children: [
-                  { path: '/', element: null },
-                  { path: '/conversations/:conversationId', element: null },
+                  {
+                    // One element for both paths, so switching conversations keeps the sidebar
+                    // (its scroll position and loaded pages) mounted.
+                    lazy: async () => ({ Component: (await loadHomePage()).HomePage }),
+                    children: [
+                      { path: '/', element: null },
+                      { path: '/conversations/:conversationId', element: null },
+                    ],
+                  },
+                  { path: '/profile', lazy: async () => ({ Component: (await loadProfilePage()).ProfilePage }) },
+                  { path: '/requests', lazy: async () => ({ Component: (await loadRequestsPage()).RequestsPage }) },
+                  { path: '/stand-ins', lazy: async () => ({ Component: (await loadStandInsPage()).StandInsPage }) },
+                  { path: '/admin/*', lazy: async () => ({ Component: (await loadAdminArea()).AdminArea }) },
                 ],
               },
-              { path: '/profile', lazy: async () => ({ Component: (await loadProfilePage()).ProfilePage }) },
-              { path: '/requests', lazy: async () => ({ Component: (await loadRequestsPage()).RequestsPage }) },
-              { path: '/stand-ins', lazy: async () => ({ Component: (await loadStandInsPage()).StandInsPage }) },
-              { path: '/admin/*', lazy: async () => ({ Component: (await loadAdminArea()).AdminArea }) },
             ],
           },
+          { path: '/downloads/*', lazy: async () => ({ Component: (await loadErrorPages()).AppNotAvailablePage }) },
+          { path: '/not-found', lazy: async () => ({ Component: (await loadErrorPages()).NotFoundPage }) },
+          { path: '/error', lazy: async () => ({ Component: (await loadErrorPages()).ServerErrorPage }) },
+          { path: '*', lazy: async () => ({ Component: (await loadErrorPages()).NotFoundPage }) },
         ],
       },
-      { path: '/downloads/*', element: <AppNotAvailablePage /> },
-      { path: '/not-found', element: <NotFoundPage /> },
-      { path: '/error', element: <ServerErrorPage /> },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

@@ -3,7 +3,7 @@
  * its transport, makes the page ask /healthz; while that fails the app shows its offline screen
  * (never a browser error page) and asks again every few seconds, until it answers.
  */
-import { routes } from '@ichat/shared';
+import { systemRoutes } from '@ichat/shared';
 import { useSyncExternalStore } from 'react';
 
 const RETRY_MS = 5_000;
@@ -19,7 +19,7 @@ const tell = () => {
 
 const answers = async (): Promise<boolean> => {
   try {
-    const response = await fetch(routes.system.health.path, { cache: 'no-store' });
+    const response = await fetch(systemRoutes.health.path, { cache: 'no-store' });
     return response.ok;
   } catch {
     return false;

@@ -1,39 +1,30 @@
-import AndroidIcon from '@mui/icons-material/Android';
-import AppleIcon from '@mui/icons-material/Apple';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { AppVersion } from './queries';
 
-function DownloadLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
+const DOWNLOAD_ICON = (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d="M12 4v10.5m0 0-4.5-4.5m4.5 4.5 4.5-4.5M5 19.5h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+function DownloadLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link
-      href={href}
-      underline="hover"
-      variant="body2"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 500 }}
-    >
-      {icon}
+    <a className="plain-link" href={href}>
+      {DOWNLOAD_ICON}
       {children}
-    </Link>
+    </a>
   );
 }
 
+/** The mobile apps' downloads and the server's version, under the login form (000 §2). */
 export function AppDownloads({ version }: { version: AppVersion }) {
   return (
-    <Stack spacing={1} sx={{ alignItems: 'center', pt: 3, mt: 3, borderTop: 1, borderColor: 'divider' }}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'center', columnGap: 3, rowGap: 1 }}>
-        <DownloadLink href={version.androidUrl} icon={<AndroidIcon fontSize="small" />}>
-          Download for Android
-        </DownloadLink>
-        <DownloadLink href={version.iosUrl} icon={<AppleIcon fontSize="small" />}>
-          Download for iOS
-        </DownloadLink>
-      </Stack>
-      <Typography variant="caption" color="text.secondary">
-        Version {version.appVersion}
-      </Typography>
-    </Stack>
+    <div className="login-page__downloads">
+      <div className="login-page__download-links">
+        <DownloadLink href={version.androidUrl}>Download for Android</DownloadLink>
+        <DownloadLink href={version.iosUrl}>Download for iOS</DownloadLink>
+      </div>
+      <span className="login-page__version plain-secondary">Version {version.appVersion}</span>
+    </div>
   );
 }

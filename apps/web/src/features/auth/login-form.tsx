@@ -1,15 +1,8 @@
 import { TEXT } from '@ichat/shared';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isNoResponse } from '../../lib/api-client';
-import { NoticeDialog } from '../../lib/notice-dialog';
-import { PasswordField } from '../../lib/password-field';
+import { PlainAlert, PlainButton, PlainCheckbox, PlainNoticeDialog, PlainPasswordField, PlainTextField } from '../../lib/plain-ui/plain-ui';
 import { useLoginMutation } from './mutations';
 
 interface LoginFormProps {
@@ -52,39 +45,17 @@ export function LoginForm({ isDisabled }: LoginFormProps) {
   };
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit}>
-      {errorMessage ? (
-        <Alert severity="error">
-          {errorMessage}
-        </Alert>
-      ) : null}
-      <TextField
-        label="Email Address"
-        name="username"
-        autoComplete="username"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-        disabled={isDisabled}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        disabled={isDisabled}
-      />
-      <FormControlLabel
-        label="Remember Me"
-        disabled={isDisabled}
-        control={<Checkbox checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />}
-        sx={{ alignSelf: 'flex-start', mt: '4px !important' }}
-      />
-      <Button type="submit" variant="contained" size="large" fullWidth loading={login.isPending} disabled={isDisabled}>
+    <form className="plain-stack" noValidate onSubmit={handleSubmit}>
+      {errorMessage ? <PlainAlert severity="error">{errorMessage}</PlainAlert> : null}
+      <PlainTextField label="Email Address" name="username" autoComplete="username" value={username} onChange={setUsername} isDisabled={isDisabled} />
+      <PlainPasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} isDisabled={isDisabled} />
+      <div className="login-page__remember">
+        <PlainCheckbox label="Remember Me" isChecked={rememberMe} onChange={setRememberMe} isDisabled={isDisabled} />
+      </div>
+      <PlainButton type="submit" size="large" isFullWidth isLoading={login.isPending} isDisabled={isDisabled}>
         Log In
-      </Button>
-      <NoticeDialog isOpen={isLoginFailedOpen} title={TEXT.loginFailedTitle} onClose={() => setIsLoginFailedOpen(false)} text={unreachableMessage} />
-    </Stack>
+      </PlainButton>
+      <PlainNoticeDialog isOpen={isLoginFailedOpen} title={TEXT.loginFailedTitle} onClose={() => setIsLoginFailedOpen(false)} text={unreachableMessage} />
+    </form>
   );
 }
-

@@ -1,4 +1,4 @@
-import { routes, type LoginBody } from '@ichat/shared';
+import { accountRoutes, type LoginBody } from '@ichat/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { endSession, startSession } from '../../lib/session';
@@ -8,7 +8,7 @@ export const useLoginMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) =>
-      callApi(routes.accounts.login, { body, isSessionCall: false }),
+      callApi(accountRoutes.login, { body, isSessionCall: false }),
     onSuccess: ({ token, expires_at, userDetails }) => {
       startSession({ token, expiresAt: expires_at, user: userDetails });
       rememberSignedInUser(queryClient, userDetails);
@@ -19,7 +19,7 @@ export const useLoginMutation = () => {
 /** Logout (000 §2 Header): the server call may fail, the local session ends regardless. */
 export const logout = async (): Promise<void> => {
   try {
-    await callApi(routes.accounts.logout, { isSessionCall: false });
+    await callApi(accountRoutes.logout, { isSessionCall: false });
   } catch {
     // The token may already be revoked or the server unreachable; signing out here still holds.
   }

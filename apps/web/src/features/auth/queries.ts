@@ -1,4 +1,4 @@
-import { routes } from '@ichat/shared';
+import { systemRoutes, accountRoutes } from '@ichat/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { clearSession, getToken } from '../../lib/session';
@@ -23,7 +23,7 @@ export const useVersionQuery = () =>
   useQuery({
     queryKey: systemKeys.version,
     queryFn: ({ signal }) =>
-      callApi(routes.system.version, { isSessionCall: false, signal }),
+      callApi(systemRoutes.version, { isSessionCall: false, signal }),
     select: (version): AppVersion => ({
       appVersion: version.APP_VERSION,
       androidUrl: androidDownloadUrl(version.ANDROID_APP_URL, version.MOBILE_VERSION),
@@ -41,7 +41,7 @@ export const useExistingTokenCheck = () => {
     queryKey: systemKeys.tokenCheck,
     enabled: token !== undefined,
     queryFn: async ({ signal }) => {
-      const { valid } = await callApi(routes.accounts.verifyToken, { body: { token: token ?? '' }, isSessionCall: false, signal });
+      const { valid } = await callApi(accountRoutes.verifyToken, { body: { token: token ?? '' }, isSessionCall: false, signal });
       if (!valid) clearSession();
       return valid;
     },

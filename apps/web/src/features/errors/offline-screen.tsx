@@ -1,10 +1,7 @@
 import { TEXT } from '@ichat/shared';
-import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { LogoMark } from '../../lib/logo';
+import { PlainButton } from '../../lib/plain-ui/plain-ui';
+import './offline-screen.css';
 
 interface OfflineScreenProps {
   isChecking: boolean;
@@ -14,42 +11,37 @@ interface OfflineScreenProps {
 /**
  * What the app shows while the server cannot be reached (issue 19), over the page it keeps
  * underneath: the installed app opened offline, or an open app that lost the server. It
- * retries on its own; the button asks at once.
+ * retries on its own; the button asks at once. Drawn without MUI (lib/plain-ui), since it
+ * can show over the login page, before MUI has loaded, with no server to load it from.
  */
 export function OfflineScreen({ isChecking, onRetry }: OfflineScreenProps) {
   return (
-    <Box
+    <div
       role="alertdialog"
       aria-modal="true"
       aria-labelledby="offline-heading"
       aria-describedby="offline-text"
       data-testid="offline-screen"
-      sx={{
-        position: 'fixed',
-        inset: 0,
-        zIndex: (theme) => theme.zIndex.modal + 10,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
+      className="offline-screen"
     >
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 480, p: { xs: 3, sm: 5 }, borderRadius: 3, textAlign: 'center' }}>
-        <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1.5, mb: 2 }}>
+      <section className="plain-card offline-screen__card">
+        <div className="offline-screen__icons">
           <LogoMark height={40} />
-          <CloudOffOutlinedIcon color="disabled" sx={{ fontSize: 40 }} />
-        </Box>
-        <Typography id="offline-heading" component="h1" variant="h5" sx={{ mb: 1.5 }}>
+          <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false" className="offline-screen__cloud">
+            <path d="M7 18.5h10.5a4 4 0 0 0 .5-7.97A6.2 6.2 0 0 0 6.2 9.2 4.7 4.7 0 0 0 7 18.5Z" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
+            <path d="M3.5 3.5l17 17" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
+          </svg>
+        </div>
+        <h1 id="offline-heading" className="plain-heading offline-screen__heading">
           {TEXT.offlineHeading}
-        </Typography>
-        <Typography id="offline-text" color="text.secondary" sx={{ mb: 3 }}>
+        </h1>
+        <p id="offline-text" className="plain-secondary offline-screen__text">
           {TEXT.offlineText}
-        </Typography>
-        <Button variant="contained" size="large" onClick={onRetry} disabled={isChecking} autoFocus>
+        </p>
+        <PlainButton size="large" onClick={onRetry} isDisabled={isChecking} autoFocus>
           {isChecking ? TEXT.offlineChecking : TEXT.offlineRetry}
-        </Button>
-      </Paper>
-    </Box>
+        </PlainButton>
+      </section>
+    </div>
   );
 }

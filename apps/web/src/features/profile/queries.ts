@@ -1,4 +1,4 @@
-import { routes, type MeResponse, type NotificationSettingsBody, type UserDetails } from '@ichat/shared';
+import { accountRoutes, type MeResponse, type NotificationSettingsBody, type UserDetails } from '@ichat/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { hasSession } from '../../lib/session';
@@ -10,7 +10,7 @@ export const accountKeys = {
 };
 
 export const fetchMe = (signal?: AbortSignal): Promise<MeResponse> =>
-  callApi(routes.accounts.me, signal ? { signal } : {});
+  callApi(accountRoutes.me, signal ? { signal } : {});
 
 export const useMeQuery = () =>
   useQuery({
@@ -30,14 +30,14 @@ export const useNotificationSettingsQuery = () =>
   useQuery({
     queryKey: accountKeys.notificationSettings(),
     enabled: hasSession(),
-    queryFn: ({ signal }) => callApi(routes.accounts.notificationSettings, { signal }),
+    queryFn: ({ signal }) => callApi(accountRoutes.notificationSettings, { signal }),
     select: ({ success: _success, ...settings }) => settings,
   });
 
 export const useUpdateNotificationSettingsMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationSettingsBody) => callApi(routes.accounts.updateNotificationSettings, { body }),
+    mutationFn: (body: NotificationSettingsBody) => callApi(accountRoutes.updateNotificationSettings, { body }),
     onSuccess: (answer) => queryClient.setQueryData(accountKeys.notificationSettings(), answer),
   });
 };
