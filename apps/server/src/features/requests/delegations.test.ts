@@ -181,6 +181,12 @@ describe('a stand-in at work', () => {
     ]);
     const stored = await server.database.db.selectFrom('request_votes').select(['approver_id', 'cast_by']).where('request_id', '=', id).execute();
     expect(stored).toEqual([{ approver_id: idOf('ana.reyes'), cast_by: idOf('grace.tan') }]);
+    // In the stand-in's History, where they have no seat: without a page, on a page, and counted.
+    const history = await kit.call<{ requests: { id: number }[] }>('grace.tan', 'GET', '/api/v1/forms/me/requests/history');
+    expect(history.body.requests.map((request) => request.id)).toContain(id);
+    const newest = await kit.call<{ requests: { id: number }[]; pagination: { total: number } }>('grace.tan', 'GET', '/api/v1/forms/me/requests/history?page=1&limit=1');
+    expect(newest.body.requests.map((request) => request.id)).toEqual([history.body.requests[0]!.id]);
+    expect(newest.body.pagination.total).toBe(history.body.requests.length);
 
     // The seat is taken: neither the approver nor the stand-in votes in it again.
     const byAna = await kit.vote('ana.reyes', 'epr', id, 'approved');
