@@ -5,6 +5,7 @@
  * delivery"); these look like the theme's (app/theme.ts) and keep the same roles and names.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { visuallyHidden } from '../visually-hidden';
 import './plain-ui.css';
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
@@ -113,7 +114,7 @@ export function PlainPasswordField(props: Omit<PlainTextFieldProps, 'type' | 'en
             <path d={EYE} fill="currentColor" fillRule="evenodd" />
             {isVisible ? <path d="M3.5 3.5l17 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /> : null}
           </svg>
-          <span className="plain-visually-hidden">{isVisible ? 'Hide password' : 'Show password'}</span>
+          <span style={visuallyHidden}>{isVisible ? 'Hide password' : 'Show password'}</span>
         </button>
       }
     />
