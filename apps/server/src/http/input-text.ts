@@ -16,9 +16,6 @@ import { badRequest } from '../errors.js';
 
 export const NUL_REFUSED = 'Text cannot contain the NUL character.';
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
-
 /**
  * The value with every lone surrogate in its strings (keys included) replaced; objects and
  * arrays are changed in place, since they are the request's own freshly parsed input.
@@ -27,7 +24,7 @@ const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
 export const cleanInputText = (value: unknown): unknown => {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) throw badRequest(NUL_REFUSED);
-    return wellFormed(value);
+    return value.toWellFormed();
   }
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) value[index] = cleanInputText(value[index]);
